@@ -1,0 +1,135 @@
+package org.iosched.api;
+
+import java.util.Objects;
+
+/**
+ * A block I/O: what the OS model submits to the block layer ({@code struct bio}).
+ *
+ * <p>A bio names one contiguous range of 512-byte sectors, an operation, {@link RequestFlags} and the task
+ * whose io context it is charged to. The cgroup is the task's unless a bio controller set another.
+ * The block layer merges bios into {@link Request}s and calls {@link BioEndIo} once per bio on completion.
+ */
+public final class Bio {
+    private final Op op;
+    private final int flags;
+    private final long sector;
+    private final int sectors;
+    private final Task task;
+    private final BioEndIo endIo;
+    private Cgroup cgroup;
+    private long submitTime = -1;
+    private Object privateData;
+    /** Link to the next bio of the same request; owned by the block layer. */
+    private Bio next;
+
+    /**
+     * @param op      operation
+     * @param flags   {@link RequestFlags} bits
+     * @param sector  start sector (512-byte units); 0 for an empty FLUSH
+     * @param sectors length in sectors; 0 for an empty FLUSH
+     * @param task    the task whose io context this bio belongs to
+     * @param endIo   completion callback
+     */
+    public Bio(Op op, int flags, long sector, int sectors, Task task, BioEndIo endIo) {
+        this.op = Objects.requireNonNull(op, "op");
+        if (sector < 0 || sectors < 0 || (op.hasData() && sectors == 0)) {
+            throw new IllegalArgumentException("bad bio range: sector " + sector + " + " + sectors + " for " + op);
+        }
+        this.flags = flags;
+        this.sector = sector;
+        this.sectors = sectors;
+        this.task = Objects.requireNonNull(task, "task");
+        this.cgroup = task.cgroup();
+        this.endIo = Objects.requireNonNull(endIo, "endIo");
+    }
+
+    /** Operation. */
+    public Op op() {
+        return op;
+    }
+
+    /** {@link RequestFlags} bits. */
+    public int flags() {
+        return flags;
+    }
+
+    /** Start sector. */
+    public long sector() {
+        return sector;
+    }
+
+    /** Length in sectors. */
+    public int sectors() {
+        return sectors;
+    }
+
+    /** One past the last sector. */
+    public long endSector() {
+        return sector + sectors;
+    }
+
+    /** Length in bytes. */
+    public long bytes() {
+        return (long) sectors << 9;
+    }
+
+    /** Whether this bio is sync ({@code rw_is_sync}). */
+    public boolean isSync() {
+        return RequestFlags.isSync(op, flags);
+    }
+
+    /** The task whose io context the bio is charged to. */
+    public Task task() {
+        return task;
+    }
+
+    /** The blkio cgroup the bio is charged to (the task's at creation). */
+    public Cgroup cgroup() {
+        return cgroup;
+    }
+
+    /** Re-charge the bio to another cgroup (a bio controller's business). */
+    public void setCgroup(Cgroup cgroup) {
+        this.cgroup = Objects.requireNonNull(cgroup, "cgroup");
+    }
+
+    /** Completion callback. */
+    public BioEndIo endIo() {
+        return endIo;
+    }
+
+    /** Virtual time the bio entered the block layer ({@code generic_make_request}), or -1. */
+    public long submitTime() {
+        return submitTime;
+    }
+
+    /** Set by the block layer when the bio is queued. */
+    public void setSubmitTime(long submitTime) {
+        this.submitTime = submitTime;
+    }
+
+    /** The submitter's private data ({@code bi_private}). */
+    public Object privateData() {
+        return privateData;
+    }
+
+    /** Set the submitter's private data. */
+    public void setPrivateData(Object privateData) {
+        this.privateData = privateData;
+    }
+
+    /** The next bio of the same request (block layer use). */
+    public Bio next() {
+        return next;
+    }
+
+    /** Link the next bio of the same request (block layer use). */
+    public void setNext(Bio next) {
+        this.next = next;
+    }
+
+    @Override
+    public String toString() {
+        return RequestFlags.rwbs(op, flags) + " " + sector + " + " + sectors + " [" + task + "]";
+    }
+}

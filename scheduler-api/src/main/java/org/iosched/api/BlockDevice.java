@@ -1,0 +1,32 @@
+package org.iosched.api;
+
+/**
+ * A storage device below the request queue: it accepts up to {@link DeviceInfo#queueDepth()} commands
+ * and completes each at a simulated time through {@link DeviceContext#complete(Request)}.
+ *
+ * <p>Requests arrive with {@link Op#READ}, {@link Op#WRITE} (possibly {@link RequestFlags#FUA}),
+ * {@link Op#FLUSH} (empty cache flush) or {@link Op#DISCARD}. PREFLUSH sequencing is the block layer's
+ * job: a device never sees {@link RequestFlags#PREFLUSH}.
+ */
+public interface BlockDevice {
+    /** Facts the block layer and schedulers may read. */
+    DeviceInfo info();
+
+    /**
+     * Whether the device would take {@code rq} now, given {@code inFlight} commands it already holds.
+     * The default allows up to the queue depth. A device refuses, for instance, a non-queued command
+     * (FLUSH on SATA NCQ) while queued commands run ({@code ata_std_qc_defer}); the block layer then
+     * leaves the request at the head of the dispatch queue until a completion or {@link DeviceContext#ready()}.
+     */
+    default boolean canAccept(Request rq, int inFlight) {
+        return inFlight < info().queueDepth();
+    }
+
+    /** Start {@code rq}; the device must later complete it exactly once. */
+    void submit(Request rq);
+
+    /** Statistics the device keeps beyond the block layer's (cache hits, GC, ...), name to value. */
+    default java.util.Map<String, Number> statistics() {
+        return java.util.Map.of();
+    }
+}

@@ -1,0 +1,83 @@
+package org.iosched.api;
+
+import java.util.random.RandomGenerator;
+
+/**
+ * The OS model as a workload sees it: the system calls of a simulated Linux box, in virtual time.
+ * A workload creates tasks, opens files and submits {@link FileIo}s; it records what fio would measure
+ * with {@link #recordIo}; it says when each job starts and ends, and when it is done.
+ */
+public interface WorkloadContext {
+    /** Current virtual time in nanoseconds. */
+    long now();
+
+    /** A new reusable one-shot timer. */
+    Timer newTimer(Runnable callback);
+
+    /** A seeded random stream for {@code name} (a job), derived from the run seed or from {@code seed} if non-negative. */
+    RandomGenerator random(String name, long seed);
+
+    /** The device the workload runs against. */
+    DeviceInfo device();
+
+    /**
+     * Create a task ({@code fork}): a pid, a name, an io priority and a blkio cgroup (created on first use).
+     *
+     * @throws InvalidInputException if the cgroup exists with another weight
+     */
+    Task createTask(TaskSpec spec);
+
+    /** The task exited: schedulers drop its state. */
+    void exitTask(Task task);
+
+    /**
+     * Open (creating if needed) {@code path} of at least {@code size} bytes for {@code task}. A path under
+     * {@code /dev/} addresses the device itself; any other is a file that the OS model places on it.
+     *
+     * @throws InvalidInputException when the file does not fit the device
+     */
+    FileHandle open(Task task, String path, long size);
+
+    /**
+     * Issue an operation. The OS model sets {@link FileIo#issueTime()}, calls
+     * {@link FileIoListener#submitted} when the submitting call returns and
+     * {@link FileIoListener#completed} when it is done. Operations of one task are submitted in order.
+     */
+    void submit(FileIo io);
+
+    /**
+     * Submit several operations in one call ({@code io_submit} with {@code n} iocbs): the call returns, and
+     * each gets its {@code submitted} callback, once all are queued.
+     */
+    default void submitBatch(FileIo[] ios, int count) {
+        for (int i = 0; i < count; i++) {
+            submit(ios[i]);
+        }
+    }
+
+    /** Job {@code job} starts now (its runtime counts from here). */
+    void jobStarted(int job);
+
+    /** Job {@code job} finished now. */
+    void jobFinished(int job);
+
+    /**
+     * Record one completed I/O of {@code job} as fio measures it.
+     *
+     * @param job        job index
+     * @param kind       READ, WRITE or TRIM (fsyncs go to {@link #recordSync})
+     * @param bytes      bytes moved
+     * @param slatNanos  submission latency, or -1 where fio reports none (sync engines)
+     * @param clatNanos  completion latency
+     */
+    void recordIo(int job, FileIo.Kind kind, long bytes, long slatNanos, long clatNanos);
+
+    /** Record one fsync/fdatasync of {@code job} and its latency (fio's {@code sync} latency). */
+    void recordSync(int job, long latencyNanos);
+
+    /** Write a message into the block trace. */
+    TraceSink trace();
+
+    /** The workload is done: the simulation ends when the OS model has nothing left to write back. */
+    void finish();
+}
