@@ -75,6 +75,13 @@ public interface WorkloadContext {
     /** Record one fsync/fdatasync of {@code job} and its latency (fio's {@code sync} latency). */
     void recordSync(int job, long latencyNanos);
 
+    /**
+     * Open an output log file that a job asked for (fio's {@code write_bw_log}, {@code write_lat_log},
+     * {@code write_iops_log}), relative to the run's log directory. The OS model closes it at the end of the
+     * run. Returns a sink that discards everything when the run was configured to write no files.
+     */
+    Appendable openLog(String fileName);
+
     /** Write a message into the block trace. */
     TraceSink trace();
 
