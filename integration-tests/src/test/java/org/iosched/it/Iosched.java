@@ -1,0 +1,50 @@
+package org.iosched.it;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.Paths;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+
+/** Runs the packaged {@code iosched.jar} as a separate process, as a user would. */
+final class Iosched {
+    static final Path JAR = Paths.get(System.getProperty("iosched.jar", "../runner/target/iosched.jar")).toAbsolutePath();
+    static final Path ROOT = Paths.get(System.getProperty("iosched.root", "..")).toAbsolutePath().normalize();
+
+    /** The outcome of one invocation. */
+    record Outcome(int exitCode, String stdout, String stderr) {
+    }
+
+    private Iosched() {
+    }
+
+    static Outcome run(Path workingDirectory, String... args) throws IOException, InterruptedException {
+        assertThat(JAR).as("packaged jar (mvn package builds it)").exists();
+        List<String> command = new ArrayList<>();
+        command.add(Paths.get(System.getProperty("java.home"), "bin", "java").toString());
+        command.add("-jar");
+        command.add(JAR.toString());
+        command.addAll(List.of(args));
+        Path out = Files.createTempFile("iosched-out", ".txt");
+        Path err = Files.createTempFile("iosched-err", ".txt");
+        try {
+            Process process = new ProcessBuilder(command).directory(workingDirectory.toFile())
+                    .redirectOutput(out.toFile()).redirectError(err.toFile()).start();
+            process.getOutputStream().close();
+            if (!process.waitFor(5, TimeUnit.MINUTES)) {
+                process.destroyForcibly();
+                throw new AssertionError("iosched did not finish: " + command);
+            }
+            return new Outcome(process.exitValue(), Files.readString(out, StandardCharsets.UTF_8),
+                    Files.readString(err, StandardCharsets.UTF_8));
+        } finally {
+            Files.deleteIfExists(out);
+            Files.deleteIfExists(err);
+        }
+    }
+}
