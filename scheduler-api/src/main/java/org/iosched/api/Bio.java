@@ -14,7 +14,7 @@ public final class Bio {
     private final int flags;
     private final long sector;
     private final int sectors;
-    private final Task task;
+    private Task task;
     private final BioEndIo endIo;
     private Cgroup cgroup;
     private long submitTime = -1;
@@ -78,9 +78,21 @@ public final class Bio {
         return RequestFlags.isSync(op, flags);
     }
 
-    /** The task whose io context the bio is charged to. */
+    /**
+     * The task whose io context the bio is charged to: the task that called {@code generic_make_request}
+     * for it ({@code current}), which the request queue binds a new request to.
+     */
     public Task task() {
         return task;
+    }
+
+    /**
+     * A bio controller re-issues this bio from its own kernel thread ({@code kioband}, {@code kthrotld}):
+     * from now on the request queue sees that thread's io context, as the kernel does for a bio that
+     * {@code generic_make_request} is called on from a worker. The cgroup stays as it is.
+     */
+    public void reissueFrom(Task submitter) {
+        this.task = Objects.requireNonNull(submitter, "submitter");
     }
 
     /** The blkio cgroup the bio is charged to (the task's at creation). */

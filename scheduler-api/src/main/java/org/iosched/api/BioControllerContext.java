@@ -1,0 +1,40 @@
+package org.iosched.api;
+
+import java.util.random.RandomGenerator;
+
+/** What the bio layer hands to a {@link BioController}. */
+public interface BioControllerContext {
+    /** Current virtual time in nanoseconds. */
+    long now();
+
+    /** A new reusable one-shot timer (a delayed work item). */
+    Timer newTimer(Runnable callback);
+
+    /** Hand {@code bio} to the next layer down ({@code generic_make_request}); each bio exactly once. */
+    void passDown(Bio bio);
+
+    /**
+     * A kernel thread for this controller's workers ({@code kioband}, {@code kthrotld}), created on first use:
+     * a task of class BE level 4 in the root cgroup. Bios it re-issues carry its io context
+     * ({@link Bio#reissueFrom(Task)}).
+     */
+    Task kernelThread(String name);
+
+    /** Wake a task that {@link BioController.Admission#SLEEP} put to sleep: it submits its bio again. */
+    void wake(Task task);
+
+    /** The cgroup at {@code path}, if any task has used it, else null. */
+    Cgroup cgroup(String path);
+
+    /** The request queue's {@code nr_requests} (dm-ioband's default {@code io_limit} derives from it). */
+    int nrRequests();
+
+    /** Facts about the device below. */
+    DeviceInfo device();
+
+    /** This controller's seeded random stream. */
+    RandomGenerator random();
+
+    /** The block trace, for controller messages. */
+    TraceSink trace();
+}
