@@ -25,10 +25,11 @@ class ArchitectureTest {
 
     @Test
     void pluginsDependOnSchedulerApiOnly() {
-        classes().that().resideInAnyPackage("org.iosched.scheduler..", "org.iosched.device..", "org.iosched.workload..")
+        classes().that().resideInAnyPackage("org.iosched.scheduler..", "org.iosched.device..", "org.iosched.workload..",
+                        "org.iosched.biocontrol..")
                 .should().onlyDependOnClassesThat()
                 .resideInAnyPackage("java..", "org.iosched.api..", "org.iosched.scheduler..", "org.iosched.device..",
-                        "org.iosched.workload..", "com.google.auto.service..")
+                        "org.iosched.workload..", "org.iosched.biocontrol..", "com.google.auto.service..")
                 .because("plugins are written against scheduler-api alone, as a third party's are")
                 .check(classes);
     }
@@ -57,7 +58,7 @@ class ArchitectureTest {
     void simulatorNeverReachesTheRunnerOrPlugins() {
         noClasses().that().resideInAPackage("org.iosched.simulator..")
                 .should().dependOnClassesThat().resideInAnyPackage("org.iosched.runner..", "org.iosched.scheduler..",
-                        "org.iosched.device..", "org.iosched.workload..")
+                        "org.iosched.device..", "org.iosched.workload..", "org.iosched.biocontrol..")
                 .check(classes);
     }
 
