@@ -29,7 +29,7 @@ final class Jiffies {
         return nanos / NSEC_PER_SEC * hz + nanos % NSEC_PER_SEC * hz / NSEC_PER_SEC;
     }
 
-    /** The first nanosecond of jiffy {@code jiffy}; {@code at(startOf(j)) == j} for every {@code j >= 0}. */
+    /** The first nanosecond of jiffy {@code jiffy}; {@code at(startOf(j)) == j} for every jiffy a {@code long} clock reaches. */
     long startOf(long jiffy) {
         long seconds = jiffy / hz;
         long rest = jiffy % hz;

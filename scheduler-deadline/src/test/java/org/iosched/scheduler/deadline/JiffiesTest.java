@@ -1,0 +1,56 @@
+package org.iosched.scheduler.deadline;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import net.jqwik.api.Assume;
+import net.jqwik.api.ForAll;
+import net.jqwik.api.Property;
+import net.jqwik.api.constraints.IntRange;
+import net.jqwik.api.constraints.LongRange;
+import org.junit.jupiter.api.Test;
+
+/** The jiffy arithmetic deadline's expiries are kept in. */
+class JiffiesTest {
+    @Test
+    void millisecondsRoundUpToWholeJiffiesAsMsecsToJiffiesDoes() {
+        assertThat(new Jiffies(250).fromMillis(500)).isEqualTo(125);
+        assertThat(new Jiffies(250).fromMillis(5000)).isEqualTo(1250);
+        assertThat(new Jiffies(250).fromMillis(1)).isEqualTo(1);
+        assertThat(new Jiffies(250).fromMillis(0)).isZero();
+        assertThat(new Jiffies(100).fromMillis(15)).isEqualTo(2);
+        assertThat(new Jiffies(300).fromMillis(500)).isEqualTo(150);
+        assertThat(new Jiffies(300).fromMillis(1)).isEqualTo(1);
+        assertThat(new Jiffies(1000).fromMillis(7)).isEqualTo(7);
+        assertThat(new Jiffies(250).fromMillis(Integer.MAX_VALUE)).isEqualTo(536_870_912L);
+    }
+
+    @Test
+    void theClockReadsTheTickIntervalItIsIn() {
+        Jiffies jiffies = new Jiffies(250);
+
+        assertThat(jiffies.at(0)).isZero();
+        assertThat(jiffies.at(3_999_999)).isZero();
+        assertThat(jiffies.at(4_000_000)).isEqualTo(1);
+        assertThat(jiffies.startOf(125)).isEqualTo(500_000_000L);
+        assertThat(new Jiffies(300).startOf(1)).isEqualTo(3_333_334L);
+    }
+
+    @Property
+    void aJiffyStartsAtTheFirstNanosecondTheClockShowsIt(@ForAll @IntRange(min = 1, max = 10_000) int hz,
+                                                         @ForAll @LongRange(min = 1, max = 1L << 45) long jiffy) {
+        Assume.that(jiffy / hz < 9_000_000_000L); // within the ~292 years a long nanosecond clock spans
+        Jiffies jiffies = new Jiffies(hz);
+        long start = jiffies.startOf(jiffy);
+
+        assertThat(jiffies.at(start)).isEqualTo(jiffy);
+        assertThat(jiffies.at(start - 1)).isEqualTo(jiffy - 1);
+    }
+
+    @Property
+    void theClockNeverRunsBackwards(@ForAll @IntRange(min = 1, max = 10_000) int hz,
+                                    @ForAll @LongRange(min = 0, max = Long.MAX_VALUE - 1) long nanos) {
+        Jiffies jiffies = new Jiffies(hz);
+
+        assertThat(jiffies.at(nanos + 1)).isGreaterThanOrEqualTo(jiffies.at(nanos));
+    }
+}
