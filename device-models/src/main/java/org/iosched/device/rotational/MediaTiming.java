@@ -1,0 +1,149 @@
+package org.iosched.device.rotational;
+
+/**
+ * The mechanism's timing: a platter turning since time 0, head positioning and media transfer, after DiskSim's
+ * {@code trackSwitchPlusRotation} mode (devices-os.md §1.1):
+ * {@code T = max(seek(d_cyl), head_switch) + write_settle + rot_wait + media_xfer}, with
+ * {@code rot_wait = ((target_angle - angle_at_seek_end) mod 1) T_rot}.
+ *
+ * <p>Features: the rotational position is a pure function of virtual time (angle 0 at t = 0), so latency
+ * comes from where the target sector is when the seek ends, never from a random draw; a transfer that crosses
+ * tracks pays a head or cylinder switch and waits for the skewed first sector of the next track.
+ *
+ * <p>Limitations: the seek ends exactly on time (no settle variance); a cylinder switch within a transfer
+ * costs {@code max(seek(1), head_switch)}.
+ */
+public final class MediaTiming {
+    /** Rotational waits shorter than this fraction of a revolution count as zero (float rounding). */
+    private static final double ANGLE_EPSILON = 1e-9;
+
+    private final ZonedGeometry geometry;
+    private final SeekCurve seek;
+    private final double revolutionNanos;
+    private final double headSwitchNanos;
+    private final double cylinderSwitchNanos;
+    private final double writeSettleNanos;
+
+    /** Builds the timing of a disk with parameters {@code p}. */
+    public MediaTiming(RotationalParameters p) {
+        this.revolutionNanos = 60e9 / p.rpm();
+        this.headSwitchNanos = p.headSwitchMs() * 1e6;
+        this.seek = new SeekCurve(p.seekTrackMs(), p.seekAvgMs(), p.seekFullMs(), p.cylinders());
+        this.cylinderSwitchNanos = Math.max(seek.millis(1) * 1e6, headSwitchNanos);
+        this.writeSettleNanos = p.writeSettleMs() * 1e6;
+        double switchFraction = Math.max(headSwitchNanos, cylinderSwitchNanos) / revolutionNanos;
+        this.geometry = new ZonedGeometry(p.capacitySectors(), p.heads(), p.cylinders(), p.zones(),
+                p.innerOuterRatio(), switchFraction);
+    }
+
+    /** The layout. */
+    public ZonedGeometry geometry() {
+        return geometry;
+    }
+
+    /** The seek curve. */
+    public SeekCurve seekCurve() {
+        return seek;
+    }
+
+    /** One revolution in nanoseconds. */
+    public double revolutionNanos() {
+        return revolutionNanos;
+    }
+
+    /** The platter's angle at virtual time {@code t}, as a fraction of a revolution in [0, 1). */
+    public double angleAt(double t) {
+        return (t % revolutionNanos) / revolutionNanos;
+    }
+
+    /** Nanoseconds from time {@code t} until the start of sector {@code lba} passes under the head. */
+    public double rotationalWait(double t, long lba) {
+        double d = geometry.angle(lba) - angleAt(t);
+        d -= Math.floor(d);
+        if (d > 1 - ANGLE_EPSILON) {
+            d = 0;
+        }
+        return d * revolutionNanos;
+    }
+
+    /** Nanoseconds to move the head from track {@code fromTrack} to the track of {@code lba} (no rotation). */
+    public double seekNanos(long fromTrack, long lba, boolean write) {
+        long toTrack = geometry.track(lba);
+        if (toTrack == fromTrack) {
+            return 0;
+        }
+        int heads = geometry.heads();
+        long distance = Math.abs(toTrack / heads - fromTrack / heads);
+        double t = Math.max(seek.millis(distance) * 1e6, toTrack % heads == fromTrack % heads ? 0 : headSwitchNanos);
+        return write ? t + writeSettleNanos : t;
+    }
+
+    /**
+     * Positioning time: seek (plus settle for a write) from {@code fromTrack} starting at {@code t}, then the
+     * rotational wait for {@code lba}.
+     */
+    public double positionNanos(long fromTrack, double t, long lba, boolean write) {
+        double s = seekNanos(fromTrack, lba, write);
+        return s + rotationalWait(t + s, lba);
+    }
+
+    /**
+     * Time to transfer {@code sectors} sectors from {@code lba} once its first sector is under the head at
+     * {@code t0}, including switches to following tracks and the rotational waits they leave.
+     */
+    public double transferNanos(long lba, long sectors, double t0) {
+        double t = t0;
+        long remaining = sectors;
+        long next = lba;
+        while (true) {
+            int spt = geometry.sectorsPerTrack(next);
+            int onTrack = (int) Math.min(remaining, spt - geometry.sectorInTrack(next));
+            t += onTrack * revolutionNanos / spt;
+            remaining -= onTrack;
+            next += onTrack;
+            if (remaining == 0 || next >= geometry.capacity()) {
+                return t - t0;
+            }
+            t += switchNanos(next - 1, next);
+            t += rotationalWait(t, next);
+        }
+    }
+
+    /**
+     * How many sectors a transfer starting at {@code lba} at {@code t0} has read by {@code t}, at most
+     * {@code limit} (the inverse of {@link #transferNanos}, whole sectors).
+     */
+    public long sectorsTransferred(long lba, double t0, double t, long limit) {
+        double time = t0;
+        long done = 0;
+        long next = lba;
+        while (done < limit && next < geometry.capacity()) {
+            int spt = geometry.sectorsPerTrack(next);
+            int onTrack = (int) Math.min(limit - done, spt - geometry.sectorInTrack(next));
+            double perSector = revolutionNanos / spt;
+            double trackEnd = time + onTrack * perSector;
+            if (trackEnd > t) {
+                return done + Math.max(0, (long) ((t - time) / perSector));
+            }
+            done += onTrack;
+            next += onTrack;
+            time = trackEnd;
+            if (done == limit || next >= geometry.capacity()) {
+                break;
+            }
+            time += switchNanos(next - 1, next);
+            time += rotationalWait(time, next);
+            if (time > t) {
+                break;
+            }
+        }
+        return done;
+    }
+
+    private double switchNanos(long from, long to) {
+        int heads = geometry.heads();
+        long fromTrack = geometry.track(from);
+        long toTrack = geometry.track(to);
+        return fromTrack / heads == toTrack / heads ? headSwitchNanos : cylinderSwitchNanos;
+    }
+}

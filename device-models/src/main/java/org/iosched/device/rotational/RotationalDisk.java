@@ -1,0 +1,578 @@
+package org.iosched.device.rotational;
+
+import java.util.LinkedHashMap;
+import java.util.Map;
+import org.iosched.api.BlockDevice;
+import org.iosched.api.DeviceContext;
+import org.iosched.api.DeviceInfo;
+import org.iosched.api.Op;
+import org.iosched.api.Request;
+import org.iosched.api.RequestFlags;
+import org.iosched.api.Timer;
+import org.iosched.device.CommandSlots;
+import org.iosched.device.HostLink;
+
+/**
+ * A rotational disk with an on-drive cache and optional NCQ/TCQ, after DiskSim's disk model (devices-os.md
+ * §1.1, §1.3, §1.4, §5 A–C).
+ *
+ * <p>Features:
+ * <ul>
+ *   <li>Mechanics from {@link MediaTiming}: zoned layout, Lee three-point seek curve, write settle, head switch,
+ *       and a platter that keeps turning, so rotational latency follows from virtual time.</li>
+ *   <li>Read cache: after a miss the drive reads ahead into the request's segment until the segment holds
+ *       {@code cache_kb/cache_segments} beyond what the host took, or the medium is needed; a read that finds
+ *       its data there, or at the head of the running read-ahead, is served without positioning.</li>
+ *   <li>Write-back cache ({@code write_cache=1}): a write completes once buffered; dirty runs are destaged,
+ *       shortest access time first, when the mechanism is idle, or first of all when the dirty share exceeds
+ *       {@code destage_high_pct}, a FLUSH waits, or a write waits for room (buffer full).</li>
+ *   <li>FLUSH waits for every dirty sector to reach the medium, then costs {@code flush_ms}; a FUA write or
+ *       any write with the cache off goes to the medium before it completes.</li>
+ *   <li>Queueing: up to {@code queue_depth} commands; the drive serves the queued command with the least
+ *       {@code T_pos - w T_wait} (aged SATF, Jacobson and Wilkes), and one waiting {@code ncq_max_age_ms}
+ *       first. FLUSH and DISCARD are non-queued with {@code nonqueued_flush=1}: {@link #canAccept} refuses them
+ *       while commands run and refuses everything while one runs ({@code ata_std_qc_defer}).</li>
+ *   <li>DISCARD costs the cache-hit overhead only and drops cached and dirty copies of its sectors (2009-era
+ *       disks have no TRIM; the command is accepted so that file systems mounted with discard run).</li>
+ * </ul>
+ *
+ * <p>Limitations: one actuator, no seek/rotation overlap with transfer; read-ahead is not resumed once it
+ * stopped at the segment limit (the next read repositions); dirty data in the buffer serves a read only when it
+ * covers the read entirely; a FLUSH waits for the buffer to be empty, including writes buffered after it
+ * (only possible with queued flushes); every refusal in {@link #canAccept} is cleared by a completion, so the
+ * disk never needs {@link DeviceContext#ready()}.
+ *
+ * <p>Notes: statistics are counted in commands and sectors; see {@link #statistics()}.
+ */
+public final class RotationalDisk implements BlockDevice {
+    private enum Mechanism { IDLE, PREFETCH, READ, WRITE, DESTAGE }
+
+    private final DeviceContext context;
+    private final DeviceInfo info;
+    private final RotationalParameters params;
+    private final MediaTiming timing;
+    private final ZonedGeometry geometry;
+    private final HostLink link;
+    private final CommandSlots slots;
+    private final SegmentCache segments;
+    private final WriteBuffer buffer;
+    private final DriveCommand[] commands;
+    private final DriveCommand[] queue;
+    private int queued;
+    private final int[] bufferWait;
+    private int bufferWaitHead;
+    private int bufferWaitCount;
+    private final int[] flushWait;
+    private int flushWaitCount;
+    private int nonQueuedInFlight;
+
+    private final Timer mechanismTimer;
+    private Mechanism mechanism = Mechanism.IDLE;
+    private long opFrom;
+    private long opTo;
+    private double opEnd;
+    /** The running READ continues the read-ahead stream in {@code prefetchSegment}. */
+    private boolean opContinuesStream;
+    /** First sector the running READ's request asked for (the request may complete before the op ends). */
+    private long opRequestSector;
+    /** The last sector the head passed; positioning starts from its track. */
+    private long headLba;
+
+    private int prefetchSegment = -1;
+    private long prefetchFrom;
+    private double prefetchStart;
+    private long prefetchLimit;
+
+    private final long hitOverhead;
+    private final long missOverhead;
+    private final long flushNanos;
+    private final long maxAgeNanos;
+    private final double ageWeight;
+    private final long highWaterSectors;
+
+    private long readHits;
+    private long streamHits;
+    private long readMisses;
+    private long prefetchedSectors;
+    private long writesBuffered;
+    private long bufferFullWaits;
+    private long destages;
+    private long destagedSectors;
+    private long flushes;
+    private long mediaReads;
+    private long mediaWrites;
+    private long fuaWrites;
+    private long discards;
+    private long forcedByAge;
+    private long maxQueueWaitNanos;
+
+    /**
+     * @param context the block layer's services
+     * @param name    the preset name reported in {@link DeviceInfo}
+     * @param params  the disk's parameters
+     */
+    public RotationalDisk(DeviceContext context, String name, RotationalParameters params) {
+        this.context = context;
+        this.params = params;
+        this.info = params.info(name);
+        this.timing = new MediaTiming(params);
+        this.geometry = timing.geometry();
+        this.link = new HostLink(params.interfaceMbs());
+        int depth = params.queueDepth();
+        this.slots = new CommandSlots(context, depth, this::released);
+        this.commands = new DriveCommand[depth];
+        for (int i = 0; i < depth; i++) {
+            commands[i] = new DriveCommand(i);
+        }
+        this.queue = new DriveCommand[depth];
+        this.bufferWait = new int[depth];
+        this.flushWait = new int[depth];
+        long cacheSectors = (long) params.cacheKb() * 2;
+        this.segments = new SegmentCache(params.cacheSegments(), cacheSectors / params.cacheSegments());
+        this.buffer = new WriteBuffer(cacheSectors);
+        this.highWaterSectors = cacheSectors * params.destageHighPct() / 100;
+        this.mechanismTimer = context.newTimer(this::mechanismDone);
+        this.hitOverhead = RotationalParameters.nanos(params.overheadHitMs());
+        this.missOverhead = RotationalParameters.nanos(params.overheadMissMs());
+        this.flushNanos = RotationalParameters.nanos(params.flushMs());
+        this.maxAgeNanos = RotationalParameters.nanos(params.ncqMaxAgeMs());
+        this.ageWeight = params.ncqAgeWeight();
+    }
+
+    @Override
+    public DeviceInfo info() {
+        return info;
+    }
+
+    /** The mechanism's timing model (geometry, seek curve, rotation). */
+    public MediaTiming timing() {
+        return timing;
+    }
+
+    @Override
+    public boolean canAccept(Request rq, int inFlight) {
+        if (inFlight >= info.queueDepth() || nonQueuedInFlight > 0) {
+            return false;
+        }
+        return !isNonQueued(rq) || inFlight == 0;
+    }
+
+    private boolean isNonQueued(Request rq) {
+        return params.nonqueuedFlush() && (rq.op() == Op.FLUSH || rq.op() == Op.DISCARD);
+    }
+
+    @Override
+    public void submit(Request rq) {
+        long now = context.now();
+        if (rq.op().hasData() && (rq.sector() < 0 || rq.endSector() > info.capacitySectors())) {
+            throw new IllegalArgumentException(info.name() + ": " + rq + " lies beyond the capacity "
+                    + info.capacitySectors());
+        }
+        int slot = slots.acquire(rq);
+        DriveCommand c = commands[slot];
+        c.rq = rq;
+        c.arrival = now;
+        c.nonQueued = isNonQueued(rq);
+        if (c.nonQueued) {
+            nonQueuedInFlight++;
+        }
+        advancePrefetch(now);
+        switch (rq.op()) {
+            case READ -> submitRead(c, now);
+            case WRITE -> submitWrite(c, now);
+            case FLUSH -> submitFlush(c, now);
+            case DISCARD -> submitDiscard(c, now);
+        }
+        kick();
+    }
+
+    private void released(int slot) {
+        if (commands[slot].nonQueued) {
+            commands[slot].nonQueued = false;
+            nonQueuedInFlight--;
+        }
+        commands[slot].rq = null;
+    }
+
+    private void submitRead(DriveCommand c, long now) {
+        Request rq = c.rq;
+        long from = rq.sector();
+        long to = rq.endSector();
+        if (buffer.covers(from, to)) {
+            readHits++;
+            slots.completeAt(c.slot, link.transfer(now + hitOverhead, rq.bytes(), now));
+            return;
+        }
+        long cachedEnd = segments.cachedEnd(from);
+        int segment = segments.found();
+        if (cachedEnd >= to) {
+            readHits++;
+            segments.touch(segment);
+            if (mechanism == Mechanism.PREFETCH && segment == prefetchSegment) {
+                raisePrefetchLimit(to);
+            }
+            slots.completeAt(c.slot, link.transfer(now + hitOverhead, rq.bytes(), now));
+            return;
+        }
+        if (mechanism == Mechanism.PREFETCH && (segment == prefetchSegment
+                || (from >= segments.end(prefetchSegment) && from <= prefetchLimit))) {
+            // the data is being read ahead right now: keep streaming, no positioning
+            streamHits++;
+            segments.touch(prefetchSegment);
+            continueStream(c, now, to);
+            return;
+        }
+        readMisses++;
+        c.write = false;
+        c.mediaFrom = cachedEnd;
+        c.mediaTo = to;
+        enqueue(c, now);
+    }
+
+    private void submitWrite(DriveCommand c, long now) {
+        Request rq = c.rq;
+        segments.invalidate(rq.sector(), rq.endSector());
+        stopPrefetchIfInvalid(now);
+        boolean fua = rq.hasFlag(RequestFlags.FUA);
+        if (params.writeCache() && !fua && rq.sectors() <= (long) params.cacheKb() * 2) {
+            if (bufferWaitCount == 0 && buffer.hasRoom(rq.sectors())) {
+                bufferWrite(c, now);
+            } else {
+                bufferFullWaits++;
+                bufferWait[(bufferWaitHead + bufferWaitCount++) % bufferWait.length] = c.slot;
+            }
+            return;
+        }
+        if (fua) {
+            fuaWrites++;
+        }
+        // the medium copy supersedes any buffered one
+        buffer.remove(rq.sector(), rq.endSector());
+        c.write = true;
+        c.mediaFrom = rq.sector();
+        c.mediaTo = rq.endSector();
+        link.transfer(now + missOverhead, rq.bytes(), now);
+        enqueue(c, now);
+    }
+
+    private void bufferWrite(DriveCommand c, long now) {
+        Request rq = c.rq;
+        buffer.add(rq.sector(), rq.endSector());
+        writesBuffered++;
+        slots.completeAt(c.slot, link.transfer(now + hitOverhead, rq.bytes(), now));
+    }
+
+    private void submitFlush(DriveCommand c, long now) {
+        flushes++;
+        if (!params.writeCache() || (buffer.occupiedSectors() == 0 && bufferWaitCount == 0)) {
+            slots.completeAt(c.slot, now + flushNanos);
+        } else {
+            flushWait[flushWaitCount++] = c.slot;
+        }
+    }
+
+    private void submitDiscard(DriveCommand c, long now) {
+        discards++;
+        Request rq = c.rq;
+        buffer.remove(rq.sector(), rq.endSector());
+        segments.invalidate(rq.sector(), rq.endSector());
+        stopPrefetchIfInvalid(now);
+        slots.completeAt(c.slot, now + hitOverhead);
+    }
+
+    private void enqueue(DriveCommand c, long now) {
+        c.readyAt = now + missOverhead;
+        queue[queued++] = c;
+    }
+
+    /** Starts the next mechanism operation if the mechanism is free (idle or only reading ahead). */
+    private void kick() {
+        if (mechanism != Mechanism.IDLE && mechanism != Mechanism.PREFETCH) {
+            return;
+        }
+        long now = context.now();
+        boolean dirty = buffer.dirtySectors() > 0;
+        boolean urgent = dirty && (flushWaitCount > 0 || bufferWaitCount > 0
+                || buffer.occupiedSectors() > highWaterSectors);
+        if (urgent) {
+            stopPrefetch(now);
+            startDestage(now);
+        } else if (queued > 0) {
+            stopPrefetch(now);
+            startMedia(pick(now), now);
+        } else if (dirty && mechanism == Mechanism.IDLE) {
+            startDestage(now);
+        }
+    }
+
+    /** Aged SATF ({@code min T_pos - w T_wait}), with a forced pick of the oldest past {@code ncq_max_age_ms}. */
+    private DriveCommand pick(long now) {
+        DriveCommand best = null;
+        double bestCost = Double.POSITIVE_INFINITY;
+        DriveCommand overdue = null;
+        long headTrack = geometry.track(headLba);
+        for (int i = 0; i < queued; i++) {
+            DriveCommand c = queue[i];
+            long waited = now - c.arrival;
+            if (waited >= maxAgeNanos) {
+                if (overdue == null || c.arrival < overdue.arrival) {
+                    overdue = c;
+                }
+                continue;
+            }
+            long start = Math.max(now, c.readyAt);
+            double cost = (start - now) + timing.positionNanos(headTrack, start, c.mediaFrom, c.write)
+                    - ageWeight * waited;
+            if (cost < bestCost) {
+                bestCost = cost;
+                best = c;
+            }
+        }
+        if (overdue != null) {
+            forcedByAge++;
+            return overdue;
+        }
+        return best;
+    }
+
+    private void startMedia(DriveCommand c, long now) {
+        removeFromQueue(c);
+        maxQueueWaitNanos = Math.max(maxQueueWaitNanos, now - c.arrival);
+        long start = Math.max(now, c.readyAt);
+        double mediaStart = start + timing.positionNanos(geometry.track(headLba), start, c.mediaFrom, c.write);
+        opEnd = mediaStart + timing.transferNanos(c.mediaFrom, c.mediaTo - c.mediaFrom, mediaStart);
+        opFrom = c.mediaFrom;
+        opTo = c.mediaTo;
+        opRequestSector = c.rq.sector();
+        long end = (long) Math.ceil(opEnd);
+        // armed before the completion: at equal times the mechanism's state is settled when the host reacts
+        mechanismTimer.arm(end);
+        if (c.write) {
+            mechanism = Mechanism.WRITE;
+            mediaWrites++;
+            slots.completeAt(c.slot, end);
+        } else {
+            mechanism = Mechanism.READ;
+            mediaReads++;
+            slots.completeAt(c.slot, link.transfer((long) mediaStart, c.rq.bytes(), end));
+        }
+    }
+
+    private void continueStream(DriveCommand c, long now, long to) {
+        opEnd = prefetchStart + timing.transferNanos(prefetchFrom, to - prefetchFrom, prefetchStart);
+        prefetchedSectors += segments.end(prefetchSegment) - prefetchFrom;
+        opFrom = segments.end(prefetchSegment);
+        opTo = to;
+        opRequestSector = c.rq.sector();
+        mechanism = Mechanism.READ;
+        opContinuesStream = true;
+        long end = (long) Math.ceil(opEnd);
+        mechanismTimer.arm(end);
+        slots.completeAt(c.slot, link.transfer(now + hitOverhead, c.rq.bytes(), end));
+    }
+
+    private void startDestage(long now) {
+        int run = nearestDirtyRun(now);
+        opFrom = buffer.start(run);
+        long sectors = buffer.takeForDestage(run, segments.segmentSectors());
+        opTo = opFrom + sectors;
+        double mediaStart = now + timing.positionNanos(geometry.track(headLba), now, opFrom, true);
+        opEnd = mediaStart + timing.transferNanos(opFrom, sectors, mediaStart);
+        mechanism = Mechanism.DESTAGE;
+        destages++;
+        destagedSectors += sectors;
+        mechanismTimer.arm((long) Math.ceil(opEnd));
+    }
+
+    /**
+     * The dirty run with the least positioning time from the head: scans outward from the head's LBA in both
+     * directions and stops a direction once its seek alone exceeds the best total (runs are sorted by LBA,
+     * hence by cylinder).
+     */
+    private int nearestDirtyRun(long now) {
+        long headTrack = geometry.track(headLba);
+        int headCylinder = (int) (headTrack / geometry.heads());
+        int up = buffer.firstEndingAfter(headLba);
+        int down = up - 1;
+        int best = -1;
+        double bestCost = Double.POSITIVE_INFINITY;
+        SeekCurve seek = timing.seekCurve();
+        while (up < buffer.runs() || down >= 0) {
+            if (up < buffer.runs()) {
+                long lba = buffer.start(up);
+                if (seek.millis(Math.abs(geometry.cylinder(lba) - headCylinder)) * 1e6 >= bestCost) {
+                    up = buffer.runs();
+                } else {
+                    double cost = timing.positionNanos(headTrack, now, lba, true);
+                    if (cost < bestCost) {
+                        bestCost = cost;
+                        best = up;
+                    }
+                    up++;
+                }
+            }
+            if (down >= 0) {
+                long lba = buffer.start(down);
+                if (seek.millis(Math.abs(geometry.cylinder(lba) - headCylinder)) * 1e6 >= bestCost) {
+                    down = -1;
+                } else {
+                    double cost = timing.positionNanos(headTrack, now, lba, true);
+                    if (cost < bestCost) {
+                        bestCost = cost;
+                        best = down;
+                    }
+                    down--;
+                }
+            }
+        }
+        return best;
+    }
+
+    private void mechanismDone() {
+        long now = context.now();
+        switch (mechanism) {
+            case PREFETCH -> {
+                segments.extend(prefetchSegment, prefetchLimit);
+                prefetchedSectors += prefetchLimit - prefetchFrom;
+                headLba = prefetchLimit - 1;
+                mechanism = Mechanism.IDLE;
+            }
+            case READ -> finishRead();
+            case WRITE -> {
+                headLba = opTo - 1;
+                mechanism = Mechanism.IDLE;
+            }
+            case DESTAGE -> {
+                buffer.destaged(opTo - opFrom);
+                headLba = opTo - 1;
+                mechanism = Mechanism.IDLE;
+                admitWaitingWrites(now);
+                if (buffer.occupiedSectors() == 0 && bufferWaitCount == 0) {
+                    for (int i = 0; i < flushWaitCount; i++) {
+                        slots.completeAt(flushWait[i], now + flushNanos);
+                    }
+                    flushWaitCount = 0;
+                }
+            }
+            case IDLE -> throw new IllegalStateException("mechanism timer fired while idle");
+        }
+        kick();
+    }
+
+    private void finishRead() {
+        long to = opTo;
+        headLba = to - 1;
+        mechanism = Mechanism.IDLE;
+        int segment;
+        if (opContinuesStream && segments.valid(prefetchSegment)) {
+            segment = prefetchSegment;
+            segments.extend(segment, to);
+        } else {
+            segment = segments.allocate(opRequestSector, to);
+        }
+        opContinuesStream = false;
+        prefetchSegment = -1;
+        if (params.readAhead() && to < geometry.capacity()) {
+            prefetchSegment = segment;
+            prefetchFrom = to;
+            prefetchStart = opEnd;
+            prefetchLimit = to;
+            raisePrefetchLimit(to);
+            mechanism = Mechanism.PREFETCH;
+        }
+    }
+
+    /** The host took data up to {@code consumed}: read ahead up to one segment beyond it. */
+    private void raisePrefetchLimit(long consumed) {
+        long limit = Math.min(geometry.capacity(), consumed + segments.segmentSectors());
+        if (limit <= prefetchLimit) {
+            return;
+        }
+        prefetchLimit = limit;
+        double end = prefetchStart + timing.transferNanos(prefetchFrom, limit - prefetchFrom, prefetchStart);
+        mechanismTimer.arm((long) Math.ceil(end));
+    }
+
+    /** Brings the read-ahead segment up to what the medium delivered by {@code now}. */
+    private void advancePrefetch(long now) {
+        if (mechanism != Mechanism.PREFETCH) {
+            return;
+        }
+        long read = timing.sectorsTransferred(prefetchFrom, prefetchStart, now, prefetchLimit - prefetchFrom);
+        if (read > 0) {
+            segments.extend(prefetchSegment, prefetchFrom + read);
+        }
+    }
+
+    /** Ends the read-ahead at {@code now}: the head stays where the medium had got to. */
+    private void stopPrefetch(long now) {
+        if (mechanism != Mechanism.PREFETCH) {
+            return;
+        }
+        long reached = prefetchFrom
+                + timing.sectorsTransferred(prefetchFrom, prefetchStart, now, prefetchLimit - prefetchFrom);
+        if (segments.valid(prefetchSegment) && reached > prefetchFrom) {
+            segments.extend(prefetchSegment, reached);
+        }
+        prefetchedSectors += reached - prefetchFrom;
+        headLba = reached - 1;
+        mechanismTimer.cancel();
+        mechanism = Mechanism.IDLE;
+        prefetchSegment = -1;
+    }
+
+    private void stopPrefetchIfInvalid(long now) {
+        if (mechanism == Mechanism.PREFETCH && !segments.valid(prefetchSegment)) {
+            stopPrefetch(now);
+        }
+    }
+
+    private void admitWaitingWrites(long now) {
+        while (bufferWaitCount > 0) {
+            DriveCommand c = commands[bufferWait[bufferWaitHead]];
+            if (!buffer.hasRoom(c.rq.sectors())) {
+                return;
+            }
+            bufferWaitHead = (bufferWaitHead + 1) % bufferWait.length;
+            bufferWaitCount--;
+            bufferWrite(c, now);
+        }
+    }
+
+    private void removeFromQueue(DriveCommand c) {
+        int i = 0;
+        while (queue[i] != c) {
+            i++;
+        }
+        System.arraycopy(queue, i + 1, queue, i, queued - i - 1);
+        queue[--queued] = null;
+    }
+
+    /** Commands queued for the mechanism now (for tests of the NCQ bound). */
+    public int queuedForMechanism() {
+        return queued;
+    }
+
+    @Override
+    public Map<String, Number> statistics() {
+        Map<String, Number> m = new LinkedHashMap<>();
+        m.put("cache_read_hits", readHits);
+        m.put("cache_stream_hits", streamHits);
+        m.put("cache_read_misses", readMisses);
+        m.put("prefetched_sectors", prefetchedSectors);
+        m.put("writes_buffered", writesBuffered);
+        m.put("write_buffer_full_waits", bufferFullWaits);
+        m.put("destages", destages);
+        m.put("destaged_sectors", destagedSectors);
+        m.put("dirty_sectors", buffer.occupiedSectors());
+        m.put("flushes", flushes);
+        m.put("fua_writes", fuaWrites);
+        m.put("discards", discards);
+        m.put("media_reads", mediaReads);
+        m.put("media_writes", mediaWrites);
+        m.put("ncq_forced_by_age", forcedByAge);
+        m.put("ncq_max_wait_ms", maxQueueWaitNanos / 1e6);
+        m.put("max_commands_held", slots.maxBusy());
+        return m;
+    }
+}

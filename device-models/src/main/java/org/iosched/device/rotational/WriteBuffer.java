@@ -1,0 +1,173 @@
+package org.iosched.device.rotational;
+
+/**
+ * The write-back side of the on-drive cache: dirty sector runs kept sorted and merged, plus the sectors being
+ * destaged right now (still occupying memory until they reach the medium).
+ *
+ * <p>Features: writes to adjacent or overlapping sectors merge into one run; a FUA write or a DISCARD removes
+ * the sectors it covers; runs are found by binary search so that the destage policy can scan outward from the
+ * head (shortest access time first, devices-os.md §5 A).
+ *
+ * <p>Limitations: room is counted in sectors, and a rewrite of dirty sectors is charged again until it merges.
+ */
+final class WriteBuffer {
+    private final long capacitySectors;
+    private long[] start = new long[64];
+    private long[] end = new long[64];
+    private int count;
+    private long dirtySectors;
+    private long destagingSectors;
+
+    WriteBuffer(long capacitySectors) {
+        this.capacitySectors = capacitySectors;
+    }
+
+    /** Whether {@code sectors} more fit now. */
+    boolean hasRoom(long sectors) {
+        return dirtySectors + destagingSectors + sectors <= capacitySectors;
+    }
+
+    /** Dirty sectors not yet being destaged. */
+    long dirtySectors() {
+        return dirtySectors;
+    }
+
+    /** Dirty plus destaging sectors: the memory in use. */
+    long occupiedSectors() {
+        return dirtySectors + destagingSectors;
+    }
+
+    /** Number of dirty runs. */
+    int runs() {
+        return count;
+    }
+
+    /** Start of run {@code i}. */
+    long start(int i) {
+        return start[i];
+    }
+
+    /** End of run {@code i}. */
+    long end(int i) {
+        return end[i];
+    }
+
+    /** Index of the first run ending after {@code lba}. */
+    int firstEndingAfter(long lba) {
+        int lo = 0;
+        int hi = count;
+        while (lo < hi) {
+            int mid = (lo + hi) >>> 1;
+            if (end[mid] > lba) {
+                hi = mid;
+            } else {
+                lo = mid + 1;
+            }
+        }
+        return lo;
+    }
+
+    private int firstStartingAfter(long lba) {
+        int lo = 0;
+        int hi = count;
+        while (lo < hi) {
+            int mid = (lo + hi) >>> 1;
+            if (start[mid] > lba) {
+                hi = mid;
+            } else {
+                lo = mid + 1;
+            }
+        }
+        return lo;
+    }
+
+    /** Whether every sector of {@code [from, to)} is dirty. */
+    boolean covers(long from, long to) {
+        int i = firstEndingAfter(from);
+        return i < count && start[i] <= from && end[i] >= to;
+    }
+
+    /** Adds {@code [from, to)}, merging with runs it overlaps or touches. */
+    void add(long from, long to) {
+        int i = firstEndingAfter(from - 1);
+        int j = firstStartingAfter(to);
+        if (i == j) {
+            insert(i, from, to);
+            dirtySectors += to - from;
+            return;
+        }
+        long mergedStart = Math.min(from, start[i]);
+        long mergedEnd = Math.max(to, end[j - 1]);
+        for (int k = i; k < j; k++) {
+            dirtySectors -= end[k] - start[k];
+        }
+        dirtySectors += mergedEnd - mergedStart;
+        start[i] = mergedStart;
+        end[i] = mergedEnd;
+        delete(i + 1, j);
+    }
+
+    /** Removes {@code [from, to)} from the dirty runs. */
+    void remove(long from, long to) {
+        int i = firstEndingAfter(from);
+        if (i >= count || start[i] >= to) {
+            return;
+        }
+        if (start[i] < from && end[i] > to) {
+            insert(i + 1, to, end[i]);
+            end[i] = from;
+            dirtySectors -= to - from;
+            return;
+        }
+        if (start[i] < from) {
+            dirtySectors -= end[i] - from;
+            end[i] = from;
+            i++;
+        }
+        int j = i;
+        while (j < count && end[j] <= to) {
+            dirtySectors -= end[j] - start[j];
+            j++;
+        }
+        if (j < count && start[j] < to) {
+            dirtySectors -= to - start[j];
+            start[j] = to;
+        }
+        delete(i, j);
+    }
+
+    /** Moves up to {@code maxSectors} from the front of run {@code i} into the destaging state; returns them. */
+    long takeForDestage(int i, long maxSectors) {
+        long from = start[i];
+        long sectors = Math.min(end[i] - from, maxSectors);
+        remove(from, from + sectors);
+        destagingSectors += sectors;
+        return sectors;
+    }
+
+    /** {@code sectors} being destaged reached the medium. */
+    void destaged(long sectors) {
+        destagingSectors -= sectors;
+    }
+
+    private void insert(int at, long from, long to) {
+        if (count == start.length) {
+            start = java.util.Arrays.copyOf(start, count * 2);
+            end = java.util.Arrays.copyOf(end, count * 2);
+        }
+        System.arraycopy(start, at, start, at + 1, count - at);
+        System.arraycopy(end, at, end, at + 1, count - at);
+        start[at] = from;
+        end[at] = to;
+        count++;
+    }
+
+    private void delete(int from, int to) {
+        if (to <= from) {
+            return;
+        }
+        System.arraycopy(start, to, start, from, count - to);
+        System.arraycopy(end, to, end, from, count - to);
+        count -= to - from;
+    }
+}
