@@ -1,0 +1,239 @@
+package org.iosched.scheduler.cfq;
+
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.SplittableRandom;
+import org.iosched.api.Bio;
+import org.iosched.api.Cgroup;
+import org.iosched.api.DeviceInfo;
+import org.iosched.api.IoPrioClass;
+import org.iosched.api.IoScheduler;
+import org.iosched.api.Op;
+import org.iosched.api.Request;
+import org.iosched.api.RequestFlags;
+import org.iosched.api.Settings;
+import org.iosched.api.Task;
+
+/**
+ * A small discrete-event loop around one scheduler, for property tests: tasks that keep a number of requests
+ * outstanding, a request queue that runs the scheduler after every insert, completion and kick (no merging, no
+ * plugging), and a device that serves the requests it holds one at a time in arrival order with a seek cost
+ * proportional to distance (rotational) or a flat cost (SSD). Records what was dispatched and the device time
+ * each cgroup used.
+ */
+final class DeviceLoop {
+    static final long US = 1_000L;
+    static final long MS = 1_000_000L;
+
+    final FakeSchedulerContext ctx;
+    final IoScheduler scheduler;
+    private final int depth;
+    private final List<Request> inDevice = new ArrayList<>();
+    private long deviceFreeAt;
+    private long head;
+    private long nextId = 1;
+    private int nextPid = 1000;
+    private boolean runPending;
+    /** Every request inserted, by id. */
+    final Map<Long, Request> inserted = new HashMap<>();
+    /** Every request completed, by id. */
+    final Map<Long, Request> completed = new HashMap<>();
+    /** Device busy time by cgroup path. */
+    final Map<String, Long> deviceTime = new HashMap<>();
+    /** Called before each dispatch is taken by the driver: (request, scheduler state) checks. */
+    DispatchObserver observer;
+    /** Think time between a completion and the task's next request. */
+    long thinkTime = 20 * US;
+
+    interface DispatchObserver {
+        void dispatched(Request rq);
+    }
+
+    /** A task that keeps {@code iodepth} requests outstanding until it has issued {@code count}. */
+    final class Job {
+        final Task task;
+        final Op op;
+        final int flags;
+        final int sectors;
+        final boolean random;
+        final int iodepth;
+        final long count;
+        final long regionStart;
+        final long regionSectors;
+        final SplittableRandom rnd;
+        long issued;
+        long done;
+        long nextSector;
+
+        Job(Task task, Op op, int flags, int sectors, boolean random, int iodepth, long count, long regionStart,
+            long regionSectors, long seed) {
+            this.task = task;
+            this.op = op;
+            this.flags = flags;
+            this.sectors = sectors;
+            this.random = random;
+            this.iodepth = iodepth;
+            this.count = count;
+            this.regionStart = regionStart;
+            this.regionSectors = regionSectors;
+            this.rnd = new SplittableRandom(seed);
+            this.nextSector = regionStart;
+        }
+
+        void issue() {
+            if (issued >= count) {
+                return;
+            }
+            long sector;
+            if (random) {
+                sector = regionStart + rnd.nextLong(regionSectors / sectors) * sectors;
+            } else {
+                sector = nextSector;
+                nextSector += sectors;
+                if (nextSector + sectors > regionStart + regionSectors) {
+                    nextSector = regionStart;
+                }
+            }
+            issued++;
+            submit(this, sector);
+        }
+
+        void start() {
+            for (int i = 0; i < iodepth; i++) {
+                issue();
+            }
+        }
+
+        void completedOne() {
+            done++;
+            if (issued < count) {
+                ctx.schedule(ctx.now() + thinkTime, this::issue);
+            }
+        }
+    }
+
+    DeviceLoop(int hz, DeviceInfo device, Map<String, String> tunables) {
+        this.ctx = new FakeSchedulerContext(hz, device);
+        this.ctx.tracing = false;
+        this.depth = device.queueDepth();
+        ctx.runUntil(1_000 * MS);
+        this.scheduler = new CfqScheduler(ctx, Settings.resolve("cfq", CfqTunables.DESCRIPTORS, tunables));
+        this.ctx.onKick = this::runQueue;
+    }
+
+    Task task(String name, IoPrioClass cls, int level, Cgroup cgroup) {
+        return new Task(nextPid++, name, false, cls, level, cgroup);
+    }
+
+    Job job(Task task, Op op, int flags, int sectors, boolean random, int iodepth, long count, long regionStart,
+            long regionSectors) {
+        return new Job(task, op, flags, sectors, random, iodepth, count, regionStart, regionSectors,
+                task.pid() * 7919L);
+    }
+
+    /** A greedy sequential reader: one 64 KiB read outstanding, no think time to speak of. */
+    Job sequentialReader(Task task, long regionStart, long count) {
+        return job(task, Op.READ, 0, 128, false, 1, count, regionStart, 1L << 24);
+    }
+
+    private void submit(Job job, long sector) {
+        Bio bio = new Bio(job.op, job.flags, sector, job.sectors, job.task, (b, t) -> { });
+        Request rq = new Request(nextId++, bio, ctx.now());
+        rq.setBlockLayerData(job);
+        scheduler.mayQueue(job.task, job.op, job.flags);
+        scheduler.setRequest(rq);
+        rq.markInserted(ctx.now());
+        scheduler.add(rq);
+        inserted.put(rq.id(), rq);
+        requestRun();
+    }
+
+    private void requestRun() {
+        if (!runPending) {
+            runPending = true;
+            ctx.schedule(ctx.now(), () -> {
+                runPending = false;
+                runQueue();
+            });
+        }
+    }
+
+    /** {@code request_fn}: fill the device from the dispatch queue, refilling it from the scheduler. */
+    void runQueue() {
+        while (inDevice.size() < depth) {
+            if (ctx.dispatchQueue.isEmpty() && scheduler.dispatch(false) == 0) {
+                return;
+            }
+            Request rq = ctx.dispatchQueue.pollFirst();
+            if (rq == null) {
+                return;
+            }
+            if (observer != null) {
+                observer.dispatched(rq);
+            }
+            start(rq);
+        }
+    }
+
+    private void start(Request rq) {
+        scheduler.activate(rq);
+        rq.markDispatched(ctx.now());
+        inDevice.add(rq);
+        if (rq.isSync()) {
+            ctx.driverSync++;
+        } else {
+            ctx.driverAsync++;
+        }
+        long begin = Math.max(ctx.now(), deviceFreeAt);
+        long service = serviceTime(rq);
+        deviceFreeAt = begin + service;
+        head = rq.endSector();
+        deviceTime.merge(rq.cgroup().path(), service, Long::sum);
+        long at = deviceFreeAt;
+        ctx.schedule(at, () -> complete(rq));
+    }
+
+    private long serviceTime(Request rq) {
+        long transfer = rq.sectors() * 512L * 1_000_000_000L / (100L << 20);
+        if (!ctx.device().rotational()) {
+            return 50 * US + transfer / 4;
+        }
+        long distance = Math.abs(rq.sector() - head);
+        long seek = distance == 0 ? 0 : 2 * MS + Math.min(distance / 200_000, 8) * MS;
+        return seek + transfer;
+    }
+
+    private void complete(Request rq) {
+        inDevice.remove(rq);
+        if (rq.isSync()) {
+            ctx.driverSync--;
+        } else {
+            ctx.driverAsync--;
+        }
+        scheduler.completed(rq);
+        scheduler.putRequest(rq);
+        if (completed.put(rq.id(), rq) != null) {
+            throw new IllegalStateException(rq + " completed twice");
+        }
+        ((Job) rq.blockLayerData()).completedOne();
+        requestRun();
+    }
+
+    /** Run until {@code time} or until nothing is left to do. */
+    void runUntil(long time) {
+        ctx.runUntil(time);
+    }
+
+    /** Run until no event is left (every job finished), at most until {@code limit}. */
+    void runToCompletion(long limit) {
+        while (ctx.now() <= limit && ctx.runNext()) {
+            // events drive everything
+        }
+    }
+
+    static int syncFlags() {
+        return RequestFlags.SYNC;
+    }
+}
