@@ -1,0 +1,193 @@
+package org.iosched.runner.report;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.function.Function;
+import org.iosched.api.InvalidInputException;
+import org.iosched.simulator.SimulationResult;
+
+/**
+ * A table comparing simulations, one row per configuration (a scheduler, a switch, a device...) and one
+ * column per chosen metric, like the tables in the seed threads. Columns are generic: a label and a function
+ * of the result ({@link ComparisonColumns} has the usual ones: bandwidth, IOPS, mean, max and p99 clat per
+ * job or group). Rendered as aligned plain text, as a Markdown table or as CSV.
+ */
+public final class ComparisonTable {
+    /** Text layouts. */
+    public enum Format {
+        /** Aligned columns: the first left-aligned, the metrics right-aligned, a dashed rule under the header. */
+        TEXT,
+        /** A GitHub-flavoured Markdown table, metric columns right-aligned. */
+        MARKDOWN,
+        /** RFC 4180 CSV, header first, fields quoted where needed. */
+        CSV;
+
+        /** The name on the command line: {@code text}, {@code markdown}, {@code csv}. */
+        public String cliName() {
+            return name().toLowerCase(Locale.ROOT);
+        }
+
+        /**
+         * The format named {@code name}.
+         *
+         * @throws InvalidInputException naming the accepted names
+         */
+        public static Format fromCliName(String name) {
+            for (Format format : values()) {
+                if (format.cliName().equals(name)) {
+                    return format;
+                }
+            }
+            throw new InvalidInputException("--table-format", 0,
+                    "unknown table format '" + name + "'; accepted: text, markdown, csv");
+        }
+    }
+
+    /**
+     * One metric column.
+     *
+     * @param label the header
+     * @param value the cell for a result, as text ({@code "-"} when the result lacks the metric)
+     */
+    public record Column(String label, Function<SimulationResult, String> value) {
+    }
+
+    /**
+     * One configuration.
+     *
+     * @param label  what distinguishes it ({@code cfq}, {@code cfq slice_idle=0})
+     * @param result its simulation
+     */
+    public record Row(String label, SimulationResult result) {
+    }
+
+    private final String rowHeader;
+    private final List<Column> columns;
+    private final List<Row> rows;
+
+    /**
+     * @param rowHeader the first column's header ({@code scheduler}, {@code configuration})
+     * @param columns   the metric columns, in order
+     * @param rows      the configurations, in order
+     */
+    public ComparisonTable(String rowHeader, List<Column> columns, List<Row> rows) {
+        this.rowHeader = rowHeader;
+        this.columns = List.copyOf(columns);
+        this.rows = List.copyOf(rows);
+    }
+
+    /** The table as text, each line ending with a newline. */
+    public String render(Format format) {
+        List<List<String>> cells = cells();
+        return switch (format) {
+            case TEXT -> text(cells);
+            case MARKDOWN -> markdown(cells);
+            case CSV -> csv(cells);
+        };
+    }
+
+    /** Header row first, then one row per configuration. */
+    private List<List<String>> cells() {
+        List<List<String>> cells = new ArrayList<>(rows.size() + 1);
+        List<String> header = new ArrayList<>(columns.size() + 1);
+        header.add(rowHeader);
+        for (Column column : columns) {
+            header.add(column.label());
+        }
+        cells.add(header);
+        for (Row row : rows) {
+            List<String> line = new ArrayList<>(columns.size() + 1);
+            line.add(row.label());
+            for (Column column : columns) {
+                line.add(column.value().apply(row.result()));
+            }
+            cells.add(line);
+        }
+        return cells;
+    }
+
+    private static String text(List<List<String>> cells) {
+        int[] widths = new int[cells.get(0).size()];
+        for (List<String> line : cells) {
+            for (int i = 0; i < line.size(); i++) {
+                widths[i] = Math.max(widths[i], line.get(i).length());
+            }
+        }
+        StringBuilder out = new StringBuilder();
+        for (int r = 0; r < cells.size(); r++) {
+            List<String> line = cells.get(r);
+            StringBuilder text = new StringBuilder();
+            for (int i = 0; i < line.size(); i++) {
+                if (i > 0) {
+                    text.append("  ");
+                }
+                text.append(i == 0 ? rightPad(line.get(i), widths[i]) : CFormat.leftPad(line.get(i), widths[i]));
+            }
+            out.append(stripTrailing(text)).append('\n');
+            if (r == 0) {
+                StringBuilder rule = new StringBuilder();
+                for (int i = 0; i < widths.length; i++) {
+                    if (i > 0) {
+                        rule.append("  ");
+                    }
+                    rule.append("-".repeat(widths[i]));
+                }
+                out.append(rule).append('\n');
+            }
+        }
+        return out.toString();
+    }
+
+    private static String markdown(List<List<String>> cells) {
+        StringBuilder out = new StringBuilder();
+        for (int r = 0; r < cells.size(); r++) {
+            out.append('|');
+            for (String cell : cells.get(r)) {
+                out.append(' ').append(cell.replace("|", "\\|")).append(" |");
+            }
+            out.append('\n');
+            if (r == 0) {
+                out.append("|---|");
+                for (int i = 1; i < cells.get(0).size(); i++) {
+                    out.append("---:|");
+                }
+                out.append('\n');
+            }
+        }
+        return out.toString();
+    }
+
+    private static String csv(List<List<String>> cells) {
+        StringBuilder out = new StringBuilder();
+        for (List<String> line : cells) {
+            for (int i = 0; i < line.size(); i++) {
+                if (i > 0) {
+                    out.append(',');
+                }
+                out.append(csvField(line.get(i)));
+            }
+            out.append('\n');
+        }
+        return out.toString();
+    }
+
+    private static String csvField(String field) {
+        if (field.indexOf(',') < 0 && field.indexOf('"') < 0 && field.indexOf('\n') < 0 && field.indexOf('\r') < 0) {
+            return field;
+        }
+        return '"' + field.replace("\"", "\"\"") + '"';
+    }
+
+    private static String rightPad(String text, int width) {
+        return text.length() >= width ? text : text + " ".repeat(width - text.length());
+    }
+
+    private static String stripTrailing(StringBuilder text) {
+        int end = text.length();
+        while (end > 0 && text.charAt(end - 1) == ' ') {
+            end--;
+        }
+        return text.substring(0, end);
+    }
+}

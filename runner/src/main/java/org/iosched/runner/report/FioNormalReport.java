@@ -1,0 +1,142 @@
+package org.iosched.runner.report;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.TreeMap;
+import org.iosched.api.InvalidInputException;
+import org.iosched.simulator.JobResult;
+import org.iosched.simulator.SimulationResult;
+
+/**
+ * fio's normal (human) output for one simulation, line for line as fio 3.x prints it
+ * ({@link Format#NORMAL}) or as fio 1.5x printed it in 2011 ({@link Format#NORMAL_2011}, the
+ * {@code aggrb=/minb=/maxb=/mint=/maxt=} layout the seed threads quote).
+ *
+ * <p>Layout, top to bottom:
+ * <ol>
+ *   <li>iosched's own header, every line starting with {@code iosched: }: scheduler, device and seed, each
+ *       setting, the workload's notices ("no effect in simulation" and the like) and {@link ReportNotes};</li>
+ *   <li>what fio prints before a run: one {@code name: (g=N): <summary>} line per job ({@code ...} for the
+ *       further clones of a job), a version line and {@code Starting N processes};</li>
+ *   <li>an empty line, then one block per job, or per group with {@code group_reporting};</li>
+ *   <li>{@code Run status group N (all jobs):} for every group, then {@code Disk stats (read/write):}.</li>
+ * </ol>
+ * Where fio prints a wall-clock date (after {@code pid=} in 3.x), we print the simulated end of the run
+ * read as a date since the Unix epoch (see {@link SimulatedClock}). Identical results give identical text.
+ */
+public final class FioNormalReport {
+    /** The version line: fio's layout, marked as produced by iosched. */
+    static final String FIO3_VERSION = "fio-3.42-iosched";
+    static final String FIO2011_VERSION = "fio 1.57-iosched";
+
+    /** The text layouts, by their {@code --output-format} names. */
+    public enum Format {
+        /** fio 3.x normal output. */
+        NORMAL,
+        /** fio 1.5x (2011) normal output. */
+        NORMAL_2011;
+
+        /** The name on the command line: {@code normal}, {@code normal-2011}. */
+        public String cliName() {
+            return name().toLowerCase(Locale.ROOT).replace('_', '-');
+        }
+
+        /**
+         * The format named {@code name}.
+         *
+         * @throws InvalidInputException naming the accepted names
+         */
+        public static Format fromCliName(String name) {
+            for (Format format : values()) {
+                if (format.cliName().equals(name)) {
+                    return format;
+                }
+            }
+            throw new InvalidInputException("--output-format", 0,
+                    "unknown text format '" + name + "'; accepted: normal, normal-2011");
+        }
+    }
+
+    private FioNormalReport() {
+    }
+
+    /** The whole report as text. */
+    public static String render(SimulationResult result, Format format) {
+        StringBuilder out = new StringBuilder(4096);
+        appendHeader(out, result, format);
+        List<ReportedJob> jobs = ReportedJob.of(result);
+        out.append('\n');
+        if (format == Format.NORMAL) {
+            String date = SimulatedClock.ctime(result.durationNanos());
+            List<GroupRunStats> groups = GroupRunStats.of(jobs);
+            for (ReportedJob job : jobs) {
+                ModernText.appendJob(out, job, groups.get(job.groupId()), date);
+            }
+            for (GroupRunStats group : groups) {
+                ModernText.appendGroup(out, group);
+            }
+            if (result.disk() != null) {
+                ModernText.appendDisk(out, result.disk());
+            }
+        } else {
+            List<LegacyGroup> groups = LegacyGroup.of(jobs);
+            for (ReportedJob job : jobs) {
+                Legacy2011Text.appendJob(out, job, groups.get(job.groupId()));
+            }
+            for (LegacyGroup group : groups) {
+                Legacy2011Text.appendGroup(out, group);
+            }
+            if (result.disk() != null) {
+                Legacy2011Text.appendDisk(out, result.disk());
+            }
+        }
+        return out.toString();
+    }
+
+    /** Writes {@link #render} to {@code out}. */
+    public static void write(SimulationResult result, Format format, Appendable out) {
+        try {
+            out.append(render(result, format));
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    private static void appendHeader(StringBuilder out, SimulationResult result, Format format) {
+        out.append("iosched: scheduler=").append(result.scheduler()).append(", device=").append(result.device())
+                .append(", seed=").append(result.seed()).append('\n');
+        // Sorted: the settings map's own order is not guaranteed to be stable between runs.
+        for (Map.Entry<String, String> setting : new TreeMap<>(result.settings()).entrySet()) {
+            out.append("iosched: setting ").append(setting.getKey()).append('=').append(setting.getValue()).append('\n');
+        }
+        for (String notice : result.notices()) {
+            out.append("iosched: ").append(notice).append('\n');
+        }
+        for (String note : ReportNotes.ALL) {
+            out.append("iosched: ").append(note).append('\n');
+        }
+        String previousName = null;
+        int previousGroup = -1;
+        boolean elided = false;
+        for (JobResult job : result.jobs()) {
+            boolean clone = job.job().name().equals(previousName) && job.job().groupId() == previousGroup;
+            if (!clone) {
+                out.append(job.job().name()).append(": (g=").append(job.job().groupId()).append("): ")
+                        .append(job.job().summary()).append('\n');
+                elided = false;
+            } else if (!elided) {
+                // fio prints the first of numjobs clones and "..." once for the rest (init.c add_job).
+                out.append("...\n");
+                elided = true;
+            }
+            previousName = job.job().name();
+            previousGroup = job.job().groupId();
+        }
+        out.append(format == Format.NORMAL ? FIO3_VERSION : FIO2011_VERSION).append('\n');
+        int processes = result.jobs().size();
+        out.append("Starting ").append(processes).append(processes == 1 ? " process\n" : " processes\n");
+    }
+}

@@ -1,0 +1,111 @@
+package org.iosched.runner.report;
+
+import java.math.BigDecimal;
+import java.util.Map;
+import java.util.SortedMap;
+import org.iosched.simulator.LatencyStats;
+
+/**
+ * fio 3.x latency lines: {@code display_lat()} (min/max/avg/stdev with the unit picked per line) and
+ * {@code show_clat_percentiles()} (the percentile table with its own unit and column width).
+ */
+final class LatencyText {
+    private LatencyText() {
+    }
+
+    /**
+     * {@code "    clat (usec): min=794, max=16898, avg=2486.02, stdev=773.03"}: msec when min &gt; 2 ms,
+     * max &gt; 100 ms and stdev &gt; 1 ms; usec when min &gt; 2 µs, max &gt; 100 µs and stdev &gt; 1 µs
+     * (stat.h {@code nsec_to_msec}, {@code nsec_to_usec}); nsec otherwise.
+     */
+    static void appendSummary(StringBuilder out, String name, LatencyStats stats) {
+        long min = stats.minNanos();
+        long max = stats.maxNanos();
+        double mean = stats.meanNanos();
+        double dev = stats.stdevNanos();
+        String unit = "(nsec)";
+        if (min > 2_000_000 && max > 99_999_999L && dev > 1_000_000.0) {
+            min /= 1_000_000;
+            max /= 1_000_000;
+            mean /= 1_000_000.0;
+            dev /= 1_000_000.0;
+            unit = "(msec)";
+        } else if (min > 2000 && max > 99_999 && dev > 1000.0) {
+            min /= 1000;
+            max /= 1000;
+            mean /= 1000.0;
+            dev /= 1000.0;
+            unit = "(usec)";
+        }
+        out.append("    ").append(name).append(' ').append(unit)
+                .append(": min=").append(Num2Str.modern(min, 6, 1, false, Num2Str.Unit.NONE))
+                .append(", max=").append(Num2Str.modern(max, 6, 1, false, Num2Str.Unit.NONE))
+                .append(", avg=").append(CFormat.fixed(mean, 5, 2))
+                .append(", stdev=").append(CFormat.fixed(dev, 5, 2)).append('\n');
+    }
+
+    /**
+     * The percentile table: msec if the smallest shown value is over 2 ms and the largest over 100 ms, usec
+     * if over 2 µs and 100 µs, else nsec; values are rounded up into the unit; as many columns as fit in 80
+     * characters.
+     */
+    static void appendPercentiles(StringBuilder out, String label, SortedMap<Double, Long> percentiles) {
+        if (percentiles == null || percentiles.isEmpty()) {
+            return;
+        }
+        long minValue = Long.MAX_VALUE;
+        long maxValue = 0;
+        for (long value : percentiles.values()) {
+            minValue = Math.min(minValue, value);
+            maxValue = Math.max(maxValue, value);
+        }
+        int scaleDown;
+        long divisor;
+        String unit;
+        if (minValue > 2_000_000 && maxValue > 99_999_999L) {
+            scaleDown = 2;
+            divisor = 1_000_000;
+            unit = "msec";
+        } else if (minValue > 2000 && maxValue > 99_999) {
+            scaleDown = 1;
+            divisor = 1000;
+            unit = "usec";
+        } else {
+            scaleDown = 0;
+            divisor = 1;
+            unit = "nsec";
+        }
+        int precision = precision(percentiles);
+        long widest = maxValue / divisor;
+        int timeWidth = widest == 0 ? 5 : Math.max(5, (int) (Math.log10(widest) + 1));
+        int perLine = (80 - 7) / (precision + 10 + timeWidth);
+        out.append("    ").append(label).append(" percentiles (").append(unit).append("):\n     |");
+        int index = 0;
+        int last = percentiles.size() - 1;
+        for (Map.Entry<Double, Long> entry : percentiles.entrySet()) {
+            if (index != 0 && index % perLine == 0) {
+                out.append("     |");
+            }
+            long value = entry.getValue();
+            for (int i = 0; i < scaleDown; i++) {
+                value = (value + 999) / 1000;
+            }
+            out.append(' ').append(CFormat.fixed(entry.getKey(), precision + 3, precision))
+                    .append("th=[").append(CFormat.integer(value, timeWidth)).append(']')
+                    .append(index == last ? '\n' : ',');
+            if (index != last && index % perLine == perLine - 1) {
+                out.append('\n');
+            }
+            index++;
+        }
+    }
+
+    /** fio's {@code percentile_precision}: the most decimals any listed percentile needs (2 for the default list). */
+    static int precision(SortedMap<Double, Long> percentiles) {
+        int precision = 0;
+        for (double percentile : percentiles.keySet()) {
+            precision = Math.max(precision, BigDecimal.valueOf(percentile).stripTrailingZeros().scale());
+        }
+        return precision;
+    }
+}

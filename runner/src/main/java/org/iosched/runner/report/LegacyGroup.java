@@ -1,0 +1,85 @@
+package org.iosched.runner.report;
+
+import java.util.ArrayList;
+import java.util.List;
+import org.iosched.simulator.DirectionStats;
+
+/**
+ * fio 1.5x group run statistics (stat.c {@code show_run_stats} of 2011). They differ from fio 3.x in units:
+ * {@code io_kb} sums each block's bytes in whole KiB, {@code agg} is KiB/s over the longest runtime, and
+ * minb/maxb are each block's bytes per millisecond, printed with a KiB prefix, so they read about 2.4% above
+ * aggrb for a single job; fio of that time printed them so, and the seed threads quote those numbers.
+ */
+final class LegacyGroup {
+    private final int groupId;
+    private final long[] ioKib = new long[2];
+    private final long[] minBw = {Long.MAX_VALUE, Long.MAX_VALUE};
+    private final long[] maxBw = new long[2];
+    private final long[] minRun = {Long.MAX_VALUE, Long.MAX_VALUE};
+    private final long[] maxRun = new long[2];
+
+    private LegacyGroup(int groupId) {
+        this.groupId = groupId;
+    }
+
+    static List<LegacyGroup> of(List<ReportedJob> jobs) {
+        int groups = 0;
+        for (ReportedJob job : jobs) {
+            groups = Math.max(groups, job.groupId() + 1);
+        }
+        List<LegacyGroup> all = new ArrayList<>(groups);
+        for (int group = 0; group < groups; group++) {
+            all.add(new LegacyGroup(group));
+        }
+        for (ReportedJob job : jobs) {
+            LegacyGroup group = all.get(job.groupId());
+            for (Direction direction : List.of(Direction.READ, Direction.WRITE)) {
+                group.add(direction.ordinal(), direction.of(job.result()));
+            }
+        }
+        return List.copyOf(all);
+    }
+
+    private void add(int index, DirectionStats stats) {
+        long runtime = FioMath.runtimeMillis(stats);
+        if (runtime == 0) {
+            return;
+        }
+        minRun[index] = Math.min(minRun[index], runtime);
+        maxRun[index] = Math.max(maxRun[index], runtime);
+        long bytesPerMilli = stats.ioBytes() / runtime;
+        minBw[index] = Math.min(minBw[index], bytesPerMilli);
+        maxBw[index] = Math.max(maxBw[index], bytesPerMilli);
+        ioKib[index] += stats.ioBytes() / 1024;
+    }
+
+    int groupId() {
+        return groupId;
+    }
+
+    long ioKib(Direction direction) {
+        return ioKib[direction.ordinal()];
+    }
+
+    /** {@code agg = io_kb * 1000 / max_run}, KiB/s. */
+    long aggregateKib(Direction direction) {
+        long runtime = maxRun[direction.ordinal()];
+        return runtime == 0 ? 0 : ioKib[direction.ordinal()] * 1000 / runtime;
+    }
+
+    long minBw(Direction direction) {
+        return maxRun[direction.ordinal()] == 0 ? 0 : minBw[direction.ordinal()];
+    }
+
+    long maxBw(Direction direction) {
+        return maxBw[direction.ordinal()];
+    }
+
+    long minRun(Direction direction) {
+        return maxRun[direction.ordinal()] == 0 ? 0 : minRun[direction.ordinal()];
+    }
+
+    long maxRun(Direction direction) {
+        return maxRun[direction.ordinal()];
+    }
+}

@@ -1,0 +1,108 @@
+package org.iosched.runner.report;
+
+/**
+ * fio's {@code num2str()}: a count scaled by k/Ki until it has at most {@code maxlen} digits, with the
+ * remainder shown as decimals where there is room. Reproduces fio's own rounding quirks (a carry is added
+ * only when no decimals are shown; decimals are the remainder's fraction, not a rounded quotient) so that
+ * our numbers read digit for digit like fio's.
+ */
+final class Num2Str {
+    /** The unit appended after the prefix ({@code enum n2s_unit} in lib/num2str.h). */
+    enum Unit {
+        NONE(""),
+        BYTE("B"),
+        BYTE_PER_SEC("B/s");
+
+        private final String suffix;
+
+        Unit(String suffix) {
+            this.suffix = suffix;
+        }
+    }
+
+    private static final String[] SI_PREFIX = {"", "k", "M", "G", "T", "P"};
+    private static final String[] IEC_PREFIX = {"", "Ki", "Mi", "Gi", "Ti", "Pi"};
+    private static final char[] LEGACY_PREFIX = {' ', 'K', 'M', 'G', 'P', 'E'};
+
+    private Num2Str() {
+    }
+
+    /**
+     * fio 3.x {@code num2str(num, maxlen, base, pow2, units)} (lib/num2str.c).
+     *
+     * @param num    a non-negative quantity
+     * @param maxlen significant figures (fio's {@code sig_figs}, 4 by default)
+     * @param base   the multiplier {@code num} is already in (1, or 1024 when num is in KiB)
+     * @param pow2   binary (Ki, Mi) rather than decimal (k, M) prefixes
+     * @param unit   what is appended after the prefix
+     */
+    static String modern(long num, int maxlen, int base, boolean pow2, Unit unit) {
+        String[] prefixes = pow2 ? IEC_PREFIX : SI_PREFIX;
+        int thousand = pow2 ? 1024 : 1000;
+        int post = 0;
+        for (int b = base; b > 1; post++) {
+            b /= thousand;
+        }
+        long value = num;
+        long modulo = -1;
+        boolean carry = false;
+        while (post < prefixes.length) {
+            if (Long.toString(value).length() <= maxlen) {
+                break;
+            }
+            modulo = value % thousand;
+            value /= thousand;
+            carry = modulo >= thousand / 2;
+            post++;
+        }
+        if (modulo >= 0) {
+            int room = maxlen - Long.toString(value).length();
+            if (room > 1) {
+                String fraction = CFormat.fixed((double) modulo / (double) thousand, room - 1);
+                return value + "." + fraction.substring(2) + prefixes[Math.min(post, prefixes.length - 1)]
+                        + unit.suffix;
+            }
+            if (carry) {
+                value++;
+            }
+        }
+        return value + prefixes[post >= prefixes.length ? 0 : post] + unit.suffix;
+    }
+
+    /**
+     * The fio 1.5x (2011) {@code num2str(num, maxlen, base, pow2)}: single-letter prefixes K, M, G, and a
+     * space where there is no prefix (hence {@code iops=7118 ,} and {@code 286105 B/s} in reports of that
+     * time); decimals are the remainder cut to fit, rounded up one digit at a time.
+     */
+    static String legacy(long num, int maxlen, int base, boolean pow2) {
+        int thousand = pow2 ? 1024 : 1000;
+        int post = 0;
+        for (int b = base; b > 1; post++) {
+            b /= thousand;
+        }
+        long value = num;
+        long modulo = -1;
+        boolean carry = false;
+        while (post < LEGACY_PREFIX.length) {
+            if (Long.toString(value).length() <= maxlen) {
+                break;
+            }
+            modulo = value % thousand;
+            value /= thousand;
+            carry = modulo >= thousand / 2;
+            post++;
+        }
+        char prefix = LEGACY_PREFIX[Math.min(post, LEGACY_PREFIX.length - 1)];
+        if (modulo < 0) {
+            return Long.toString(value) + prefix;
+        }
+        int decimals = maxlen - Long.toString(value).length();
+        if (decimals <= 1) {
+            return Long.toString(carry ? value + 1 : value) + prefix;
+        }
+        while (Long.toString(modulo).length() > decimals - 1) {
+            modulo = (modulo + 9) / 10;
+        }
+        return value + "." + modulo + prefix;
+    }
+}

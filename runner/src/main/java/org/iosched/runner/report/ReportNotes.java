@@ -1,0 +1,21 @@
+package org.iosched.runner.report;
+
+import java.util.List;
+
+/**
+ * The one place that says how iosched's fio-format reports differ from fio's: what the simulator does not
+ * measure and what replaces it. Printed in the normal output's header and as {@code iosched.report_notes} in
+ * JSON; the README's "model limits" quote it.
+ */
+public final class ReportNotes {
+    /** Every note, one line each. */
+    public static final List<String> ALL = List.of(
+            "dates are simulated time since the Unix epoch (UTC), not wall-clock time",
+            "bw and iops statistics hold one sample per job over its whole runtime (fio samples every 500 ms)",
+            "not simulated, printed as 0: cpu usr/sys/ctx/majf/minf, IO depths, submit, complete",
+            "lat (nsec/usec/msec) distribution is counted from the clat histogram's bins",
+            "disk stats carry no sector counts (fio 3.36+ sectors=, read_sectors, write_sectors)");
+
+    private ReportNotes() {
+    }
+}

@@ -1,0 +1,77 @@
+package org.iosched.runner.report;
+
+import java.util.List;
+import org.iosched.simulator.DirectionStats;
+import org.iosched.simulator.JobResult;
+
+/**
+ * fio's bandwidth and IOPS sample statistics ({@code bw_stat}, {@code iops_stat}). fio takes one sample per
+ * {@code bwavgtime} window (500 ms); the simulator keeps no per-interval series, so each job contributes
+ * exactly one sample: its average over its whole runtime (min = max = mean, stdev 0).
+ *
+ * @param min     smallest sample
+ * @param max     largest sample
+ * @param mean    mean of the samples
+ * @param dev     sample standard deviation
+ * @param samples number of samples (0: fio prints no bw/iops line)
+ */
+record SampleStats(long min, long max, double mean, double dev, long samples) {
+    static final SampleStats NONE = new SampleStats(0, 0, 0.0, 0.0, 0);
+
+    /** The job's bandwidth sample in KiB/s, or none without I/O in {@code direction}. */
+    static long bandwidthKib(DirectionStats stats) {
+        return FioMath.bandwidthBytes(stats) / 1024;
+    }
+
+    /**
+     * fio 3.x group_reporting ({@code sum_stat(..., pure_sum=true)}): min, max, mean and sample counts of
+     * the members are added up, so the block shows the group's summed bandwidth.
+     */
+    static SampleStats summed(List<JobResult> jobs, Direction direction, boolean iops) {
+        long min = 0;
+        long max = 0;
+        double mean = 0;
+        long samples = 0;
+        for (JobResult job : jobs) {
+            DirectionStats stats = direction.of(job);
+            if (FioMath.runtimeMillis(stats) == 0) {
+                continue;
+            }
+            long value = iops ? FioMath.iopsTruncated(stats) : bandwidthKib(stats);
+            min += value;
+            max += value;
+            mean += value;
+            samples++;
+        }
+        return samples == 0 ? NONE : new SampleStats(min, max, mean, 0.0, samples);
+    }
+
+    /**
+     * fio 1.5x group_reporting ({@code sum_stat} merging means and variances): the block shows the spread
+     * of the members' bandwidths.
+     */
+    static SampleStats merged(List<JobResult> jobs, Direction direction) {
+        long min = Long.MAX_VALUE;
+        long max = 0;
+        double mean = 0;
+        double squares = 0;
+        long samples = 0;
+        for (JobResult job : jobs) {
+            DirectionStats stats = direction.of(job);
+            if (FioMath.runtimeMillis(stats) == 0) {
+                continue;
+            }
+            long value = bandwidthKib(stats);
+            min = Math.min(min, value);
+            max = Math.max(max, value);
+            samples++;
+            double delta = value - mean;
+            mean += delta / samples;
+            squares += delta * (value - mean);
+        }
+        if (samples == 0) {
+            return NONE;
+        }
+        return new SampleStats(min, max, mean, samples > 1 ? Math.sqrt(squares / (samples - 1)) : 0.0, samples);
+    }
+}

@@ -1,0 +1,95 @@
+package org.iosched.runner.report;
+
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.SortedMap;
+import java.util.TreeMap;
+import org.iosched.api.JobDescriptor;
+import org.iosched.simulator.DirectionStats;
+import org.iosched.simulator.DiskStats;
+import org.iosched.simulator.JobResult;
+import org.iosched.simulator.LatencyStats;
+import org.iosched.simulator.SimulationResult;
+
+/** Hand-built simulation results for the report tests, among them the runs behind the reference's samples. */
+final class Results {
+    static final String SUMMARY_RANDWRITE =
+            "rw=randwrite, bs=(R) 4096B-4096B, (W) 4096B-4096B, (T) 4096B-4096B, ioengine=libaio, iodepth=8";
+    static final double[] DEFAULT_PERCENTILES =
+        {1, 5, 10, 20, 30, 40, 50, 60, 70, 80, 90, 95, 99, 99.5, 99.9, 99.95, 99.99};
+
+    private Results() {
+    }
+
+    static LatencyStats latency(long count, long min, long max, double mean, double stdev) {
+        return new LatencyStats(count, min, max, mean, stdev, new TreeMap<>(), new TreeMap<>());
+    }
+
+    static LatencyStats latency(long count, long min, long max, double mean, double stdev,
+            SortedMap<Double, Long> percentiles, SortedMap<Long, Long> bins) {
+        return new LatencyStats(count, min, max, mean, stdev, percentiles, bins);
+    }
+
+    static LatencyStats none() {
+        return latency(0, 0, 0, 0, 0);
+    }
+
+    static DirectionStats idle() {
+        return new DirectionStats(0, 0, 0, none(), none(), none());
+    }
+
+    static SortedMap<Double, Long> percentiles(long... values) {
+        SortedMap<Double, Long> table = new TreeMap<>();
+        for (int i = 0; i < values.length; i++) {
+            table.put(DEFAULT_PERCENTILES[i], values[i]);
+        }
+        return table;
+    }
+
+    static SortedMap<Long, Long> bins(long... valueCountPairs) {
+        SortedMap<Long, Long> bins = new TreeMap<>();
+        for (int i = 0; i < valueCountPairs.length; i += 2) {
+            bins.put(valueCountPairs[i], valueCountPairs[i + 1]);
+        }
+        return bins;
+    }
+
+    static JobDescriptor descriptor(int index, String name, int group, boolean groupReporting, String summary,
+            Map<String, String> options) {
+        return new JobDescriptor(index, name, group, groupReporting, summary, options, List.of());
+    }
+
+    static SimulationResult simulation(long durationNanos, List<JobResult> jobs, DiskStats disk) {
+        return new SimulationResult("cfq", "nvme", 42, Map.of("cfq.slice_idle", "8", "queue.nr_requests", "128"),
+                durationNanos, jobs, disk, List.of(), Map.of());
+    }
+
+    /**
+     * The fio-3.42 direct libaio randwrite run of fio-blktrace.md §3 and §4 (iodepth=8, runtime=10,
+     * ramp_time=10): the same counts, runtimes, latencies, percentiles and disk statistics. The clat bins put
+     * the I/Os in the reference's latency buckets.
+     */
+    static SimulationResult referenceRandwrite() {
+        Map<String, String> options = new LinkedHashMap<>();
+        options.put("rw", "randwrite");
+        options.put("ioengine", "libaio");
+        options.put("runtime", "10");
+        options.put("ramp_time", "10");
+        options.put("numjobs", "1");
+        options.put("direct", "1");
+        options.put("bs", "4096B");
+        options.put("iodepth", "8");
+        JobDescriptor job = descriptor(0, "/dev/nvme8n6", 0, false, SUMMARY_RANDWRITE, options);
+        LatencyStats slat = latency(32023, 1332, 518422, 6455.719358, 4135.428598);
+        LatencyStats clat = latency(32030, 794610, 16898898, 2486019.027849, 773033.868604,
+                percentiles(1220608, 1482752, 1646592, 1859584, 2039808, 2211840, 2375680, 2539520, 2768896,
+                        3031040, 3457024, 3883008, 4751360, 5210112, 6127616, 7831552, 11993088),
+                bins(950_000, 38, 1_500_000, 8847, 3_000_000, 21861, 5_000_000, 1273, 15_000_000, 11));
+        LatencyStats lat = latency(32030, 800360, 16908544, 2492474.939713, 772991.330043);
+        DirectionStats write = new DirectionStats(131194880, 32023, 10_002_000_000L, slat, clat, lat);
+        JobResult result = new JobResult(job, 473225, 11_000_000_000L, 21_001_500_000L, idle(), write, idle(), none());
+        DiskStats disk = new DiskStats("nvme8n6", 0, 65981, 0, 0, 0, 164146, 164146, 99.494171);
+        return simulation(22_100_000_000L, List.of(result), disk);
+    }
+}
