@@ -59,8 +59,8 @@ final class ReadersVersusWritersRun {
     private final Task writerTask = new Task(2, "flush-8:0", true, IoPrioClass.BE, IoPrioClass.NORM, Cgroup.ROOT);
     private final PriorityQueue<Arrival> arrivals = new PriorityQueue<>(
             (a, b) -> a.time != b.time ? Long.compare(a.time, b.time) : Long.compare(a.sequence, b.sequence));
-    @SuppressWarnings("unchecked")
-    private final List<Request>[] queued = new List[] {new ArrayList<Request>(), new ArrayList<Request>()};
+    /** Per direction (read, write), the requests queued in the scheduler, in arrival order. */
+    private final List<List<Request>> queued = List.of(new ArrayList<>(), new ArrayList<>());
     private final List<Life> lives = new ArrayList<>();
     private long arrivalSequence;
     private long nextId = 1;
@@ -140,14 +140,14 @@ final class ReadersVersusWritersRun {
     private void submit(Bio bio) {
         Request rq = new Request(nextId++, bio, context.now());
         rq.markInserted(context.now());
-        List<Request> sameDirection = queued[rq.isWrite() ? 1 : 0];
+        List<Request> sameDirection = queued.get(rq.isWrite() ? 1 : 0);
         lives.add(new Life(rq, List.copyOf(sameDirection)));
         sameDirection.add(rq);
         scheduler.add(rq);
     }
 
     private void forget(Request rq) {
-        queued[rq.isWrite() ? 1 : 0].remove(rq);
+        queued.get(rq.isWrite() ? 1 : 0).remove(rq);
     }
 
     private long randomSector() {
