@@ -54,11 +54,12 @@ import org.iosched.api.TraceSink;
  *       jiffy {@code j + expire}, stored in {@link Request#fifoTime()} as the first nanosecond of that jiffy;
  *       it counts as expired once {@code jiffies > j + expire}, i.e. from the start of the next jiffy. So a
  *       request becomes eligible between {@code expire} and {@code expire + 1} jiffies after it was added.</li>
- *   <li>Guarantee, with service time {@code S} per request and {@code b = max(fifo_batch, 1)}: once a request
- *       has expired and {@code a} older requests of its direction are still queued, it is dispatched within
- *       {@code 2 b (a + 1)} dispatches if it is a read (the batch in progress, then at most one write batch
- *       before every read batch, each read batch start taking the oldest expired read) and within
- *       {@code b (a + 1)(writes_starved + 1)} dispatches if it is a write; with {@code writes_starved=0}
+ *   <li>Guarantee, on a device serving one request at a time in {@code S}, with {@code b = max(fifo_batch, 1)}
+ *       and {@code writes_starved >= 1}: if {@code a} older requests of its direction are still queued when
+ *       a request expires, it is dispatched at most {@code 2 b (a + 1) S} later if it is a read (the batch in
+ *       progress, then at most one write batch before every read batch, each read batch start taking the
+ *       oldest expired read) and at most {@code (writes_starved + 1) b (a + 1) S} later if it is a write.
+ *       Expiry is soft: {@code a} can be large for writes under a deep queue. With {@code writes_starved=0}
  *       reads wait for every write. {@code DeadlineBoundsPropertyTest} checks this.</li>
  *   <li>Cost: add, merge hooks and removal are O(log n) in the requests queued in that direction; a dispatch
  *       is O(log n) worst case and O(1) amortised along a sweep. One node per queued request, recycled
