@@ -1,0 +1,70 @@
+package org.iosched.simulator;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Objects;
+
+/**
+ * What fio reports for one direction (read, write or trim) of a job: bytes, I/Os, runtime and the
+ * submission, completion and total latencies.
+ *
+ * @param ioBytes      bytes moved ({@code io_bytes})
+ * @param totalIos     I/Os completed ({@code total_ios})
+ * @param runtimeNanos the job's runtime when it did I/O in this direction, else 0 ({@code runtime})
+ * @param slat         submission latency (empty for sync engines)
+ * @param clat         completion latency
+ * @param lat          total latency: slat + clat, or clat where slat is unknown
+ */
+public record DirectionStats(long ioBytes, long totalIos, long runtimeNanos,
+                             LatencyStats slat, LatencyStats clat, LatencyStats lat) {
+    private static final DirectionStats EMPTY = new DirectionStats(0, 0, 0, LatencyStats.empty(),
+            LatencyStats.empty(), LatencyStats.empty());
+
+    /** Validates. */
+    public DirectionStats {
+        Objects.requireNonNull(slat, "slat");
+        Objects.requireNonNull(clat, "clat");
+        Objects.requireNonNull(lat, "lat");
+        if (ioBytes < 0 || totalIos < 0 || runtimeNanos < 0) {
+            throw new IllegalArgumentException("negative direction statistics");
+        }
+    }
+
+    /** Nothing in this direction. */
+    public static DirectionStats empty() {
+        return EMPTY;
+    }
+
+    /** Bandwidth in bytes per second over the runtime ({@code bw_bytes}); 0 without runtime. */
+    public double bandwidthBytesPerSec() {
+        return runtimeNanos == 0 ? 0.0 : ioBytes * 1e9 / runtimeNanos;
+    }
+
+    /** I/Os per second over the runtime ({@code iops}); 0 without runtime. */
+    public double iops() {
+        return runtimeNanos == 0 ? 0.0 : totalIos * 1e9 / runtimeNanos;
+    }
+
+    /**
+     * fio's {@code group_reporting} sum: bytes and I/Os add up, the runtime is the longest, latency
+     * distributions merge.
+     */
+    public static DirectionStats merge(List<DirectionStats> parts) {
+        long bytes = 0;
+        long ios = 0;
+        long runtime = 0;
+        List<LatencyStats> slats = new ArrayList<>(parts.size());
+        List<LatencyStats> clats = new ArrayList<>(parts.size());
+        List<LatencyStats> lats = new ArrayList<>(parts.size());
+        for (DirectionStats d : parts) {
+            bytes += d.ioBytes;
+            ios += d.totalIos;
+            runtime = Math.max(runtime, d.runtimeNanos);
+            slats.add(d.slat);
+            clats.add(d.clat);
+            lats.add(d.lat);
+        }
+        return new DirectionStats(bytes, ios, runtime, LatencyStats.merge(slats), LatencyStats.merge(clats),
+                LatencyStats.merge(lats));
+    }
+}

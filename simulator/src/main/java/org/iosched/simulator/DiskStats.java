@@ -1,0 +1,22 @@
+package org.iosched.simulator;
+
+/**
+ * The device's statistics as {@code /proc/diskstats} keeps them and fio prints under "Disk stats":
+ * requests completed and bios merged per direction, the milliseconds requests spent from allocation to
+ * completion ({@code ticks}), the weighted milliseconds in flight ({@code in_queue}) and the share of the
+ * run with at least one request in flight, counted from its insertion into the queue as the 2.6.3x
+ * block layer counts it ({@code util}).
+ *
+ * @param name             the device name
+ * @param readIos          read requests completed
+ * @param writeIos         write requests completed (FLUSH and DISCARD count as writes)
+ * @param readMerges       bios merged into read requests
+ * @param writeMerges      bios merged into write requests
+ * @param readTicksMillis  ms read requests spent, allocation to completion
+ * @param writeTicksMillis ms write requests spent
+ * @param inQueueMillis    ms weighted by the number in flight
+ * @param utilPercent      % of the run with a request in flight
+ */
+public record DiskStats(String name, long readIos, long writeIos, long readMerges, long writeMerges,
+                        long readTicksMillis, long writeTicksMillis, long inQueueMillis, double utilPercent) {
+}

@@ -1,0 +1,218 @@
+package org.iosched.simulator;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import org.iosched.api.BlockDeviceProvider;
+import org.iosched.api.InvalidInputException;
+import org.iosched.api.IoSchedulerProvider;
+import org.iosched.api.Settings;
+import org.iosched.api.TunableDescriptor;
+import org.iosched.api.Workload;
+import org.iosched.simulator.noop.NoopSchedulerProvider;
+
+/**
+ * One simulation, ready to run: a workload on a device below a scheduler, under a seed. This is what a
+ * program embedding iosched calls.
+ *
+ * <pre>{@code
+ * SimulationResult result = Simulation.builder()
+ *         .scheduler(new NoopSchedulerProvider(), Map.of())
+ *         .device(hddProvider, Map.of("queue_depth", "1"))
+ *         .workload(workload)
+ *         .seed(42)
+ *         .build()
+ *         .run();
+ * }</pre>
+ *
+ * <p>A run is deterministic: the same inputs and seed give identical results and an identical trace. It
+ * ends when the workload has called {@code finish()} and no request is left, or at the time limit (then
+ * the result carries the notice "stopped at the time limit"). A run in which the workload declared jobs
+ * but no I/O completed is an {@link InvalidInputException}. An exception thrown by a plugin during the
+ * run is rethrown as a {@link PluginFailureException} naming the plugin.
+ */
+public final class Simulation {
+    /** The default time limit: 24 hours of virtual time. */
+    public static final long DEFAULT_MAX_VIRTUAL_TIME = 24L * 3600 * 1_000_000_000L;
+
+    static final List<TunableDescriptor> QUEUE_TUNABLES = List.of(
+            TunableDescriptor.integer("nr_requests", 128, "requests", 4, 1_000_000,
+                    "request pool size, counted separately for sync and async requests (queue/nr_requests)"),
+            TunableDescriptor.integer("max_sectors_kb", 512, "KiB", 4, 32_767,
+                    "largest request the block layer builds; at most the device's max_hw_sectors_kb"));
+    static final List<TunableDescriptor> KERNEL_TUNABLES = List.of(
+            TunableDescriptor.choice("hz", "250", List.of("100", "250", "300", "1000"),
+                    "timer ticks per second (CONFIG_HZ): jiffy-based timers round to it"));
+
+    private final Config config;
+    private boolean ran;
+
+    private Simulation(Config config) {
+        this.config = config;
+    }
+
+    /** A builder with seed 1, the noop scheduler, default kernel settings, no trace and a 24 h limit. */
+    public static Builder builder() {
+        return new Builder();
+    }
+
+    /**
+     * The kernel-wide settings {@link Builder#kernel} accepts, named with their prefix:
+     * {@code queue.nr_requests}, {@code queue.max_sectors_kb} and {@code kernel.hz}.
+     */
+    public static List<TunableDescriptor> kernelTunables() {
+        List<TunableDescriptor> all = new ArrayList<>();
+        for (TunableDescriptor t : QUEUE_TUNABLES) {
+            all.add(prefixed("queue.", t));
+        }
+        for (TunableDescriptor t : KERNEL_TUNABLES) {
+            all.add(prefixed("kernel.", t));
+        }
+        return List.copyOf(all);
+    }
+
+    private static TunableDescriptor prefixed(String prefix, TunableDescriptor t) {
+        return new TunableDescriptor(prefix + t.name(), t.type(), t.defaultValue(), t.unit(), t.min(), t.max(),
+                t.choices(), t.description());
+    }
+
+    /**
+     * Runs the simulation to completion. A simulation runs once.
+     *
+     * @throws InvalidInputException  on a user error found during the run (a file that does not fit, a
+     *                                workload that issued no I/O, an unwritable log or trace)
+     * @throws PluginFailureException when a plugin threw
+     * @throws IllegalStateException  when called twice, or on a broken invariant (the message names the
+     *                                plugin involved)
+     */
+    public SimulationResult run() {
+        if (ran) {
+            throw new IllegalStateException("a Simulation runs once; build another to run again");
+        }
+        ran = true;
+        return new SimulationRun(config).execute();
+    }
+
+    /** What a run needs, validated. */
+    record Config(long seed, IoSchedulerProvider schedulerProvider, Settings schedulerSettings,
+                  BlockDeviceProvider deviceProvider, Settings deviceSettings, Workload workload,
+                  Settings queueSettings, boolean maxSectorsKbSet, Settings kernelSettings, Appendable trace,
+                  long maxVirtualTime, Path logDirectory) {
+    }
+
+    /** Builds a {@link Simulation}; settings are validated by {@link #build()}. */
+    public static final class Builder {
+        private long seed = 1;
+        private IoSchedulerProvider schedulerProvider = new NoopSchedulerProvider();
+        private Map<String, String> schedulerTunables = Map.of();
+        private BlockDeviceProvider deviceProvider;
+        private Map<String, String> deviceParameters = Map.of();
+        private Workload workload;
+        private Map<String, String> kernel = Map.of();
+        private Appendable trace;
+        private long maxVirtualTime = DEFAULT_MAX_VIRTUAL_TIME;
+        private Path logDirectory;
+
+        private Builder() {
+        }
+
+        /** The run seed; default 1. */
+        public Builder seed(long value) {
+            this.seed = value;
+            return this;
+        }
+
+        /** The scheduler and its tunables (names without the scheduler prefix); default noop. */
+        public Builder scheduler(IoSchedulerProvider provider, Map<String, String> tunables) {
+            this.schedulerProvider = Objects.requireNonNull(provider, "provider");
+            this.schedulerTunables = new LinkedHashMap<>(Objects.requireNonNull(tunables, "tunables"));
+            return this;
+        }
+
+        /** The device and its parameters (names without the {@code device.} prefix). Required. */
+        public Builder device(BlockDeviceProvider provider, Map<String, String> parameters) {
+            this.deviceProvider = Objects.requireNonNull(provider, "provider");
+            this.deviceParameters = new LinkedHashMap<>(Objects.requireNonNull(parameters, "parameters"));
+            return this;
+        }
+
+        /** The workload. Required. */
+        public Builder workload(Workload value) {
+            this.workload = Objects.requireNonNull(value, "workload");
+            return this;
+        }
+
+        /** Kernel-wide settings, keys as in {@link #kernelTunables()} ({@code queue.nr_requests}). */
+        public Builder kernel(Map<String, String> settings) {
+            this.kernel = new LinkedHashMap<>(Objects.requireNonNull(settings, "settings"));
+            return this;
+        }
+
+        /** Write the block trace (blkparse text) here; without it nothing is traced. */
+        public Builder trace(Appendable out) {
+            this.trace = Objects.requireNonNull(out, "out");
+            return this;
+        }
+
+        /** A safety stop in virtual nanoseconds; default 24 h. */
+        public Builder maxVirtualTime(long nanos) {
+            if (nanos <= 0) {
+                throw new IllegalArgumentException("maxVirtualTime must be positive, not " + nanos);
+            }
+            this.maxVirtualTime = nanos;
+            return this;
+        }
+
+        /**
+         * Where fio log files a workload opens ({@code write_bw_log} and friends) are written; without it
+         * they are discarded.
+         */
+        public Builder logDirectory(Path dir) {
+            this.logDirectory = Objects.requireNonNull(dir, "dir");
+            return this;
+        }
+
+        /**
+         * Validates every setting.
+         *
+         * @throws InvalidInputException on an unknown name or a bad value
+         * @throws IllegalStateException when no device or workload was given
+         */
+        public Simulation build() {
+            if (deviceProvider == null) {
+                throw new IllegalStateException("no device: call device(provider, parameters)");
+            }
+            if (workload == null) {
+                throw new IllegalStateException("no workload: call workload(workload)");
+            }
+            Settings schedulerSettings = Settings.resolve(schedulerProvider.name(), schedulerProvider.tunables(),
+                    schedulerTunables);
+            Settings deviceSettings = Settings.resolve("device", deviceProvider.tunables(), deviceParameters);
+            Map<String, String> queueValues = new LinkedHashMap<>();
+            Map<String, String> kernelValues = new LinkedHashMap<>();
+            for (Map.Entry<String, String> e : kernel.entrySet()) {
+                String key = e.getKey();
+                if (key.startsWith("queue.")) {
+                    queueValues.put(key.substring("queue.".length()), e.getValue());
+                } else if (key.startsWith("kernel.")) {
+                    kernelValues.put(key.substring("kernel.".length()), e.getValue());
+                } else {
+                    List<String> names = new ArrayList<>();
+                    for (TunableDescriptor t : kernelTunables()) {
+                        names.add(t.name());
+                    }
+                    throw new InvalidInputException("unknown kernel setting '" + key + "'; accepted: "
+                            + String.join(", ", names));
+                }
+            }
+            Settings queueSettings = Settings.resolve("queue", QUEUE_TUNABLES, queueValues);
+            Settings kernelSettings = Settings.resolve("kernel", KERNEL_TUNABLES, kernelValues);
+            return new Simulation(new Config(seed, schedulerProvider, schedulerSettings, deviceProvider,
+                    deviceSettings, workload, queueSettings, queueValues.containsKey("max_sectors_kb"), kernelSettings,
+                    trace, maxVirtualTime, logDirectory));
+        }
+    }
+}

@@ -1,0 +1,177 @@
+package org.iosched.simulator;
+
+import java.io.UncheckedIOException;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Supplier;
+import org.iosched.api.BlockDevice;
+import org.iosched.api.DeviceInfo;
+import org.iosched.api.InvalidInputException;
+import org.iosched.api.IoScheduler;
+import org.iosched.api.Workload;
+import org.iosched.simulator.block.DeviceHost;
+import org.iosched.simulator.block.RequestQueue;
+import org.iosched.simulator.block.SchedulerHost;
+import org.iosched.simulator.engine.EventQueue;
+import org.iosched.simulator.engine.InvariantViolationException;
+import org.iosched.simulator.engine.KernelClock;
+import org.iosched.simulator.engine.PluginGuard;
+import org.iosched.simulator.engine.RandomStreams;
+import org.iosched.simulator.os.DirectIoOsModel;
+import org.iosched.simulator.os.LogFiles;
+import org.iosched.simulator.os.OsModel;
+import org.iosched.simulator.stats.JobStatistics;
+import org.iosched.simulator.trace.BlockTrace;
+
+/** Wires one run (engine, device, queue, scheduler, OS model, statistics), runs it and collects results. */
+final class SimulationRun {
+    private final Simulation.Config config;
+
+    SimulationRun(Simulation.Config config) {
+        this.config = config;
+    }
+
+    SimulationResult execute() {
+        try {
+            return executeUnchecked();
+        } catch (UncheckedIOException e) {
+            throw new InvalidInputException("trace", 0, "cannot write the block trace: " + e.getCause().getMessage());
+        }
+    }
+
+    private SimulationResult executeUnchecked() {
+        EventQueue clock = new EventQueue();
+        RandomStreams streams = new RandomStreams(config.seed());
+        KernelClock kernelClock = new KernelClock(Integer.parseInt(config.kernelSettings().getString("hz")));
+        BlockTrace trace = new BlockTrace(clock, config.trace());
+
+        String deviceName = config.deviceProvider().name();
+        String deviceLabel = "device " + deviceName;
+        DeviceHost deviceHost = new DeviceHost(clock, streams.forComponent("device/" + deviceName), trace, deviceLabel);
+        BlockDevice device = guarded(deviceLabel, () -> config.deviceProvider().create(deviceHost,
+                config.deviceSettings()));
+        DeviceInfo info = guarded(deviceLabel, device::info);
+        if (info == null) {
+            throw new PluginFailureException(deviceLabel, new NullPointerException("info() returned null"));
+        }
+        RequestQueue queue = new RequestQueue(clock, kernelClock, trace, info,
+                config.queueSettings().getInt("nr_requests"), maxSectors(info));
+        deviceHost.bind(queue);
+
+        String schedulerName = config.schedulerProvider().name();
+        String schedulerLabel = "scheduler " + schedulerName;
+        SchedulerHost schedulerHost = new SchedulerHost(queue, clock, kernelClock,
+                streams.forComponent("scheduler/" + schedulerName), trace, schedulerLabel);
+        IoScheduler scheduler = guarded(schedulerLabel, () -> config.schedulerProvider().create(schedulerHost,
+                config.schedulerSettings()));
+        queue.attach(scheduler, schedulerLabel, device, deviceLabel);
+
+        Workload workload = config.workload();
+        String workloadLabel = "workload " + workloadName(workload);
+        JobStatistics statistics = new JobStatistics(workload.jobs());
+        OsModel os = new DirectIoOsModel(clock, streams, queue, trace, statistics,
+                new LogFiles(config.logDirectory()), workloadLabel);
+        boolean closed = false;
+        try {
+            guarded(workloadLabel, () -> {
+                workload.start(os.context());
+                return null;
+            });
+            EventQueue.Stop stop = clock.run(config.maxVirtualTime(),
+                    () -> os.finishCalled() && os.idle() && queue.idle());
+            boolean timeLimit = stop == EventQueue.Stop.TIME_LIMIT;
+            if (stop == EventQueue.Stop.EMPTY) {
+                checkNotStalled(os, queue, workloadLabel);
+            }
+            if (!timeLimit) {
+                queue.checkDrained();
+            }
+            if (!workload.jobs().isEmpty() && queue.biosCompleted() == 0 && statistics.recorded() == 0) {
+                throw new InvalidInputException("the workload issued no I/O");
+            }
+            long end = clock.now();
+            guarded(schedulerLabel, () -> {
+                scheduler.exit();
+                return null;
+            });
+            trace.writeSummary(end);
+            closed = true;
+            os.close();
+
+            List<String> notices = new ArrayList<>(guarded(workloadLabel, workload::notices));
+            if (timeLimit) {
+                notices.add("stopped at the time limit");
+            }
+            return new SimulationResult(schedulerName, deviceName, config.seed(), settings(info, queue),
+                    end, statistics.results(end), queue.disk().snapshot(info.name(), end, end), notices,
+                    guarded(deviceLabel, device::statistics));
+        } finally {
+            if (!closed) {
+                closeQuietly(os);
+            }
+        }
+    }
+
+    private static void closeQuietly(OsModel os) {
+        try {
+            os.close();
+        } catch (RuntimeException ignored) {
+            // the exception already propagating says more than a log file that failed to close
+        }
+    }
+
+    private static void checkNotStalled(OsModel os, RequestQueue queue, String workloadLabel) {
+        if (!queue.idle()) {
+            throw new InvariantViolationException("the simulation stalled with requests outstanding and no event "
+                    + "left to move them: " + queue.whereRequestsAre());
+        }
+        if (!os.idle()) {
+            throw new InvariantViolationException("the simulation stalled: " + os.describePending()
+                    + " but no request outstanding");
+        }
+        if (!os.finishCalled()) {
+            throw new InvariantViolationException(workloadLabel + " stalled: it never called finish() and has no "
+                    + "timer or I/O pending");
+        }
+    }
+
+    private int maxSectors(DeviceInfo info) {
+        int kb = config.queueSettings().getInt("max_sectors_kb");
+        int hwKb = info.maxHwSectors() / 2;
+        if (kb > hwKb) {
+            if (config.maxSectorsKbSet()) {
+                throw new InvalidInputException("queue.max_sectors_kb=" + kb + " is larger than max_hw_sectors_kb "
+                        + hwKb + " of device " + info.name() + "; accepted: 4.." + hwKb);
+            }
+            // the kernel's default max_sectors is min(max_hw_sectors, BLK_DEF_MAX_SECTORS)
+            kb = hwKb;
+        }
+        return kb * 2;
+    }
+
+    private Map<String, String> settings(DeviceInfo info, RequestQueue queue) {
+        Map<String, String> all = new LinkedHashMap<>();
+        String scheduler = config.schedulerProvider().name();
+        config.schedulerSettings().asMap().forEach((k, v) -> all.put(scheduler + "." + k, v));
+        config.deviceSettings().asMap().forEach((k, v) -> all.put("device." + k, v));
+        config.queueSettings().asMap().forEach((k, v) -> all.put("queue." + k, v));
+        all.put("queue.max_sectors_kb", Integer.toString(queue.maxSectors() / 2));
+        config.kernelSettings().asMap().forEach((k, v) -> all.put("kernel." + k, v));
+        return all;
+    }
+
+    private static String workloadName(Workload workload) {
+        String name = workload.getClass().getSimpleName();
+        return name.isEmpty() ? workload.getClass().getName() : name;
+    }
+
+    private static <T> T guarded(String label, Supplier<T> call) {
+        try {
+            return call.get();
+        } catch (RuntimeException e) {
+            throw PluginGuard.blame(label, e);
+        }
+    }
+}

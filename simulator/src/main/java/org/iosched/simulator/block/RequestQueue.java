@@ -1,0 +1,897 @@
+package org.iosched.simulator.block;
+
+import java.util.Objects;
+import org.iosched.api.Bio;
+import org.iosched.api.BlockDevice;
+import org.iosched.api.DeviceInfo;
+import org.iosched.api.IoScheduler;
+import org.iosched.api.MayQueue;
+import org.iosched.api.Op;
+import org.iosched.api.Request;
+import org.iosched.api.RequestFlags;
+import org.iosched.api.Task;
+import org.iosched.simulator.engine.EventQueue;
+import org.iosched.simulator.engine.InvariantViolationException;
+import org.iosched.simulator.engine.KernelClock;
+import org.iosched.simulator.engine.SimTimer;
+import org.iosched.simulator.trace.BlockTrace;
+
+/**
+ * The single-queue block layer of Linux 2.6.32-3.0 for one device: {@code generic_make_request} and
+ * {@code __make_request} (merging, request allocation, plugging, insertion), the dispatch queue and the
+ * driver loop ({@code request_fn}), requeue, FLUSH/FUA sequencing and completion.
+ *
+ * <p>Features, with the kernel functions they model:
+ * <ul>
+ *   <li>Bios larger than {@code max_hw_sectors} are rejected ({@code __generic_make_request}), not split.</li>
+ *   <li>Merging ({@code elv_merge}): the {@code q->last_merge} cache, the back-merge hash by end sector,
+ *       then the scheduler's front-merge lookup; {@code allowMerge} may veto; a merge that would exceed
+ *       {@code max_sectors} marks the request NOMERGE ({@code ll_back_merge_fn}/{@code ll_front_merge_fn});
+ *       after a bio merge the neighbouring request may be coalesced ({@code attempt_back_merge},
+ *       {@code attempt_front_merge}). Only requests still held by the scheduler are merge candidates.
+ *       The block layer requires the same operation; sync-ness is the scheduler's business through
+ *       {@code allowMerge} ({@code elv_rq_merge_ok} has no sync test; CFQ's allow_merge does).</li>
+ *   <li>The request pool: see {@link RequestPool}. A submitter that gets no request sleeps (traced S),
+ *       unplugging the queue first.</li>
+ *   <li>Plugging, 2.6.3x style: a request added to an empty queue plugs it and arms the 3 ms unplug timer
+ *       (in jiffies, rounded up); it is unplugged when 4 requests are queued beyond those in the driver,
+ *       by the timer, by a bio with {@link RequestFlags#UNPLUG}, by an allocator about to sleep, and by
+ *       {@link #unplug}. A non-rotational tagged device is never plugged ({@code queue_should_plug}).</li>
+ *   <li>The driver loop: peek the dispatch-queue head or ask {@code dispatch(false)} to refill it; on the
+ *       first peek activate it, mark it started, trace D and move the sweep position
+ *       ({@code blk_peek_request}); then, if {@link BlockDevice#canAccept} agrees, hand it to the device
+ *       ({@code blk_start_request}). It runs on unplug, on completion, on {@code kick()} and on
+ *       {@code ready()}; completions and kicks remove the plug ({@code __blk_run_queue}).</li>
+ *   <li>FLUSH/FUA, 2.6.39 style simplified: see {@code flushInsert}.</li>
+ * </ul>
+ *
+ * <p>Limitations: one flush sequence per bio (the kernel lets one flush serve many waiting requests);
+ * no request-size segment limits other than {@code max_sectors}; no barriers of 2.6.36 and before.
+ *
+ * <p>Invariants checked always: a request is dispatched once per insertion, completed only while the
+ * device holds it, the device never holds more than its queue depth, the pool never exceeds its limit,
+ * and no bio completes more often than bios were submitted.
+ */
+public final class RequestQueue {
+    /** {@code q->unplug_thresh}. */
+    public static final int UNPLUG_THRESHOLD = 4;
+    /** {@code q->unplug_delay} in milliseconds, before rounding up to jiffies. */
+    public static final long UNPLUG_DELAY_MILLIS = 3;
+
+    private final EventQueue clock;
+    private final BlockTrace trace;
+    private final DeviceInfo info;
+    private final KernelClock kernelClock;
+    private final int maxSectors;
+    private final boolean shouldPlug;
+    private final long unplugDelayJiffies;
+    private final RequestPool pool;
+    private final DispatchQueue dispatchQueue = new DispatchQueue();
+    private final MergeHash hash = new MergeHash();
+    private final DiskAccounting disk = new DiskAccounting();
+    private final SimTimer unplugTimer;
+    private final SimTimer kickTimer;
+    private GuardedScheduler scheduler;
+    private GuardedDevice device;
+    private SleepListener sleepListener = bio -> {
+        throw new IllegalStateException("a task slept for a request but nobody listens for its wake-up");
+    };
+
+    private RqState lastMerge;
+    private long endSector;
+    private RqState boundaryRq;
+    private boolean plugged;
+    private boolean inRequestFn;
+    private boolean rerunRequestFn;
+    private boolean requeuedDuringSubmit;
+    private int inDriver;
+    private final int[] inDriverByKind = new int[2];
+    private int nrSorted;
+    private int outstanding;
+    private long nextRequestId;
+    private long biosSubmitted;
+    private long biosCompleted;
+    private long requestsCompleted;
+    private RqState freeStates;
+    private Waiter freeWaiters;
+
+    /**
+     * @param clock       virtual time
+     * @param kernelClock HZ
+     * @param trace       the block trace
+     * @param info        the device's facts
+     * @param nrRequests  {@code queue/nr_requests}
+     * @param maxSectors  {@code max_sectors}: {@code max_sectors_kb * 2}, at most {@code max_hw_sectors}
+     */
+    public RequestQueue(EventQueue clock, KernelClock kernelClock, BlockTrace trace, DeviceInfo info,
+                        int nrRequests, int maxSectors) {
+        this.clock = Objects.requireNonNull(clock, "clock");
+        this.kernelClock = Objects.requireNonNull(kernelClock, "kernelClock");
+        this.trace = Objects.requireNonNull(trace, "trace");
+        this.info = Objects.requireNonNull(info, "info");
+        if (maxSectors < 8 || maxSectors > info.maxHwSectors()) {
+            throw new IllegalArgumentException("max_sectors must be 8.." + info.maxHwSectors() + ", not " + maxSectors);
+        }
+        this.maxSectors = maxSectors;
+        this.shouldPlug = !(!info.rotational() && info.tagged());
+        this.unplugDelayJiffies = kernelClock.msecsToJiffies(UNPLUG_DELAY_MILLIS);
+        this.pool = new RequestPool(clock, kernelClock, nrRequests);
+        this.unplugTimer = clock.newTimer(null, this::unplugTimerFired);
+        this.kickTimer = clock.newTimer(null, this::runQueue);
+    }
+
+    /**
+     * Connects the scheduler and the device (the elevator is initialised after the queue exists).
+     *
+     * @param ioScheduler    the scheduler
+     * @param schedulerLabel its name in messages ({@code scheduler cfq})
+     * @param blockDevice    the device
+     * @param deviceLabel    its name in messages ({@code device hdd-7200})
+     */
+    public void attach(IoScheduler ioScheduler, String schedulerLabel, BlockDevice blockDevice, String deviceLabel) {
+        this.scheduler = new GuardedScheduler(Objects.requireNonNull(ioScheduler, "scheduler"), schedulerLabel);
+        this.device = new GuardedDevice(Objects.requireNonNull(blockDevice, "device"), deviceLabel, info);
+    }
+
+    /** Who is told when a sleeping submitter got its request. */
+    public void setSleepListener(SleepListener listener) {
+        this.sleepListener = Objects.requireNonNull(listener, "listener");
+    }
+
+    // ---------------------------------------------------------------- submission
+
+    /**
+     * {@code generic_make_request}: queue a bio on behalf of its task.
+     *
+     * @return true when the bio was queued; false when the task sleeps for a request, in which case the
+     *         bio is queued later and the {@link SleepListener} is told
+     * @throws IllegalArgumentException for a bio beyond the device or larger than {@code max_hw_sectors}
+     */
+    public boolean submit(Bio bio) {
+        Task previous = trace.swapCurrent(bio.task());
+        try {
+            checkBio(bio);
+            bio.setSubmitTime(clock.now());
+            biosSubmitted++;
+            trace.bio('Q', bio);
+            boolean flushPath = bio.op() == Op.FLUSH
+                    || (bio.flags() & (RequestFlags.PREFLUSH | RequestFlags.FUA)) != 0;
+            if (flushPath) {
+                if (bio.op() == Op.FLUSH && !info.writeCache()) {
+                    // no volatile cache: blk_insert_flush ends an empty flush at once
+                    endBio(bio);
+                    return true;
+                }
+            } else if (tryMerge(bio)) {
+                afterQueued(bio);
+                return true;
+            }
+            RqState rs = allocate(bio, flushPath);
+            if (rs == null) {
+                sleep(bio, flushPath);
+                return false;
+            }
+            queueNewRequest(rs, flushPath);
+            afterQueued(bio);
+            return true;
+        } finally {
+            trace.swapCurrent(previous);
+        }
+    }
+
+    /**
+     * {@code blk_run_address_space} / {@code generic_unplug_device}: the submitter is about to wait for
+     * its I/O, so remove the plug and run the queue.
+     */
+    public void unplug(Task current) {
+        Task previous = trace.swapCurrent(current);
+        try {
+            genericUnplug();
+        } finally {
+            trace.swapCurrent(previous);
+        }
+    }
+
+    /** {@code exit_io_context}: the task exited. */
+    public void taskExit(Task task) {
+        pool.forget(task);
+        scheduler.taskExit(task);
+    }
+
+    private void checkBio(Bio bio) {
+        if (bio.op() == Op.FLUSH) {
+            if (bio.sectors() != 0) {
+                throw new IllegalArgumentException("an empty FLUSH bio carries no sectors: " + bio);
+            }
+            return;
+        }
+        if (bio.endSector() > info.capacitySectors()) {
+            throw new IllegalArgumentException("bio beyond the end of device " + info.name() + " ("
+                    + info.capacitySectors() + " sectors): " + bio);
+        }
+        if (bio.sectors() > info.maxHwSectors()) {
+            throw new IllegalArgumentException("bio of " + bio.sectors() + " sectors is larger than max_hw_sectors "
+                    + info.maxHwSectors() + " of " + info.name() + "; the block layer rejects it: " + bio);
+        }
+    }
+
+    // __make_request's tail: an UNPLUG bio, or a queue that never plugs, runs the driver now
+    private void afterQueued(Bio bio) {
+        if ((bio.flags() & RequestFlags.UNPLUG) != 0 || !shouldPlug) {
+            genericUnplug();
+        }
+    }
+
+    // ---------------------------------------------------------------- merging
+
+    private static boolean mergeable(Request rq) {
+        return rq.op() != Op.FLUSH
+                && (rq.flags() & (RequestFlags.NOMERGE | RequestFlags.PREFLUSH | RequestFlags.FUA)) == 0;
+    }
+
+    private boolean mergeOk(RqState rs, Bio bio) {
+        Request rq = rs.rq;
+        return rs.where == RqState.SCHEDULER && mergeable(rq) && rq.op() == bio.op()
+                && scheduler.allowMerge(rq, bio);
+    }
+
+    private boolean tryMerge(Bio bio) {
+        if ((bio.flags() & RequestFlags.NOMERGE) != 0 || nrSorted == 0) {
+            return false;
+        }
+        RqState rs = lastMerge;
+        if (rs != null) {
+            Request rq = rs.rq;
+            if (rq.endSector() == bio.sector() && mergeOk(rs, bio)) {
+                return backMerge(rs, bio);
+            }
+            if (rq.sector() == bio.endSector() && mergeOk(rs, bio)) {
+                return frontMerge(rs, bio);
+            }
+        }
+        rs = hash.find(bio.sector());
+        if (rs != null && mergeOk(rs, bio)) {
+            return backMerge(rs, bio);
+        }
+        Request front = scheduler.findFrontMerge(bio);
+        if (front != null) {
+            RqState fs = heldByScheduler(front, "as a front-merge candidate");
+            if (front.sector() != bio.endSector()) {
+                throw new InvariantViolationException(scheduler.label() + " offered " + front
+                        + " as a front merge for " + bio + ", but it does not start where the bio ends");
+            }
+            if (mergeOk(fs, bio)) {
+                return frontMerge(fs, bio);
+            }
+        }
+        return false;
+    }
+
+    private boolean backMerge(RqState rs, Bio bio) {
+        Request rq = rs.rq;
+        if (rq.sectors() + bio.sectors() > maxSectors) {
+            markNoMerge(rs);
+            return false;
+        }
+        long oldEnd = rq.endSector();
+        rq.appendBio(bio);
+        trace.bio('M', bio);
+        disk.bioMerged(rq);
+        hash.reposition(rs, oldEnd);
+        Request next = scheduler.latterRequest(rq);
+        if (next == null || !attemptMerge(rs, heldByScheduler(next, "as the latter request"))) {
+            scheduler.merged(rq, false);
+            lastMerge = rs;
+        }
+        return true;
+    }
+
+    private boolean frontMerge(RqState rs, Bio bio) {
+        Request rq = rs.rq;
+        if (rq.sectors() + bio.sectors() > maxSectors) {
+            markNoMerge(rs);
+            return false;
+        }
+        rq.prependBio(bio);
+        trace.bio('F', bio);
+        disk.bioMerged(rq);
+        Request prev = scheduler.formerRequest(rq);
+        if (prev == null || !attemptMerge(heldByScheduler(prev, "as the former request"), rs)) {
+            scheduler.merged(rq, true);
+            lastMerge = rs;
+        }
+        return true;
+    }
+
+    private void markNoMerge(RqState rs) {
+        rs.rq.addFlags(RequestFlags.NOMERGE);
+        hash.remove(rs);
+        if (lastMerge == rs) {
+            lastMerge = null;
+        }
+    }
+
+    /** {@code attempt_merge}: coalesce {@code next} into {@code req} when they touch. */
+    private boolean attemptMerge(RqState req, RqState next) {
+        Request a = req.rq;
+        Request b = next.rq;
+        if (req == next || !mergeable(a) || !mergeable(b) || a.endSector() != b.sector() || a.op() != b.op()
+                || a.sectors() + b.sectors() > maxSectors) {
+            return false;
+        }
+        long oldEnd = a.endSector();
+        if (next.allocTime < req.allocTime) {
+            req.allocTime = next.allocTime;
+        }
+        a.absorb(b);
+        scheduler.requestsMerged(a, b);
+        hash.reposition(req, oldEnd);
+        hash.remove(next);
+        lastMerge = req;
+        nrSorted--;
+        next.where = RqState.ALLOCATED;
+        if (next.accounted) {
+            disk.mergedAway(clock.now());
+        }
+        free(next);
+        return true;
+    }
+
+    private RqState heldByScheduler(Request rq, String role) {
+        RqState rs = stateOf(rq);
+        if (rs == null || rs.where != RqState.SCHEDULER) {
+            throw new InvariantViolationException(scheduler.label() + " returned " + rq + " " + role
+                    + ", but it is " + (rs == null ? "not a live request" : RqState.describe(rs.where)));
+        }
+        return rs;
+    }
+
+    // ---------------------------------------------------------------- allocation
+
+    private RqState allocate(Bio bio, boolean flushPath) {
+        Task task = bio.task();
+        boolean sync = bio.isSync();
+        MayQueue may = scheduler.mayQueue(task, bio.op(), bio.flags());
+        if (!pool.tryGet(task, sync, may)) {
+            return null;
+        }
+        if (pool.count(sync) > pool.hardLimit()) {
+            throw new InvariantViolationException("request pool above its limit: " + pool.count(sync) + " "
+                    + (sync ? "sync" : "async") + " requests, limit " + pool.hardLimit());
+        }
+        long now = clock.now();
+        Request rq = new Request(nextRequestId++, bio, now);
+        RqState rs = newState(rq);
+        rs.where = RqState.ALLOCATED;
+        rs.fromPool = true;
+        rs.poolSync = sync;
+        rs.allocTime = now;
+        if (!flushPath) {
+            // blk_rq_should_init_elevator: FLUSH/FUA requests carry no elevator data
+            rs.elvPriv = true;
+            scheduler.setRequest(rq);
+        }
+        trace.request('G', rq);
+        return rs;
+    }
+
+    private void sleep(Bio bio, boolean flushPath) {
+        Waiter w = freeWaiters;
+        if (w != null) {
+            freeWaiters = w.next;
+            w.next = null;
+        } else {
+            Waiter fresh = new Waiter();
+            fresh.wakeTimer = clock.newTimer(null, () -> wokeUp(fresh));
+            w = fresh;
+        }
+        w.bio = bio;
+        w.sync = bio.isSync();
+        w.flushPath = flushPath;
+        pool.sleep(w);
+        trace.bio('S', bio);
+        genericUnplug();
+    }
+
+    private void wokeUp(Waiter w) {
+        Bio bio = w.bio;
+        Task previous = trace.swapCurrent(bio.task());
+        try {
+            pool.wokeUp(bio.task());
+            RqState rs = allocate(bio, w.flushPath);
+            if (rs == null) {
+                pool.sleep(w);
+                trace.bio('S', bio);
+                genericUnplug();
+                return;
+            }
+            boolean flushPath = w.flushPath;
+            w.bio = null;
+            w.next = freeWaiters;
+            freeWaiters = w;
+            queueNewRequest(rs, flushPath);
+            afterQueued(bio);
+            sleepListener.resumed(bio);
+        } finally {
+            trace.swapCurrent(previous);
+        }
+    }
+
+    // ---------------------------------------------------------------- insertion and plugging
+
+    private boolean queueEmpty() {
+        return dispatchQueue.isEmpty() && nrSorted == 0 && !scheduler.hasQueued();
+    }
+
+    private void queueNewRequest(RqState rs, boolean flushPath) {
+        if (flushPath) {
+            flushInsert(rs);
+            return;
+        }
+        if (shouldPlug && queueEmpty()) {
+            plug();
+        }
+        disk.inserted(clock.now());
+        rs.accounted = true;
+        insertSorted(rs);
+    }
+
+    // elv_insert(ELEVATOR_INSERT_SORT)
+    private void insertSorted(RqState rs) {
+        Request rq = rs.rq;
+        trace.request('I', rq);
+        rq.markInserted(clock.now());
+        rs.where = RqState.SCHEDULER;
+        rs.sorted = true;
+        nrSorted++;
+        if (mergeable(rq)) {
+            hash.add(rs);
+            if (lastMerge == null) {
+                lastMerge = rs;
+            }
+        }
+        scheduler.add(rq);
+        if (plugged) {
+            int queued = pool.count(true) + pool.count(false) - inDriver;
+            if (queued >= UNPLUG_THRESHOLD) {
+                genericUnplug();
+            }
+        }
+    }
+
+    private void plug() {
+        if (plugged) {
+            return;
+        }
+        plugged = true;
+        unplugTimer.arm(kernelClock.expiry(clock.now(), unplugDelayJiffies));
+        trace.plug();
+    }
+
+    private boolean removePlug(boolean traced) {
+        if (!plugged) {
+            return false;
+        }
+        plugged = false;
+        unplugTimer.cancel();
+        if (traced) {
+            trace.unplug(false, pool.count(true) + pool.count(false));
+        }
+        return true;
+    }
+
+    // __generic_unplug_device: a rotational queue that was not plugged has nothing to start
+    private void genericUnplug() {
+        if (!removePlug(true) && info.rotational()) {
+            return;
+        }
+        requestFn();
+    }
+
+    private void unplugTimerFired() {
+        trace.unplug(true, pool.count(true) + pool.count(false));
+        genericUnplug();
+    }
+
+    /** {@code __blk_run_queue}: remove the plug and run the driver loop if anything is queued. */
+    private void runQueue() {
+        removePlug(false);
+        if (dispatchQueue.isEmpty() && !scheduler.hasQueued()) {
+            return;
+        }
+        requestFn();
+    }
+
+    // ---------------------------------------------------------------- scheduler side
+
+    /** {@code kblockd_schedule_work}: run the queue in a coalesced event at the current time. */
+    void kick() {
+        if (!kickTimer.isPending()) {
+            kickTimer.arm(clock.now());
+        }
+    }
+
+    /** {@code elv_dispatch_sort}. */
+    void dispatchSort(Request rq) {
+        RqState rs = takeFromScheduler(rq, "dispatchSort");
+        dispatchQueue.sortInsert(rs, endSector);
+    }
+
+    /** {@code elv_dispatch_add_tail}. */
+    void dispatchAddTail(Request rq) {
+        RqState rs = takeFromScheduler(rq, "dispatchAddTail");
+        endSector = rq.endSector();
+        boundaryRq = rs;
+        dispatchQueue.addTail(rs);
+    }
+
+    private RqState takeFromScheduler(Request rq, String how) {
+        RqState rs = stateOf(rq);
+        if (rs == null || rs.where != RqState.SCHEDULER) {
+            throw new InvariantViolationException(scheduler.label() + " passed " + rq + " to " + how
+                    + " but it is " + (rs == null ? "not a live request" : RqState.describe(rs.where))
+                    + " (dispatched twice?)");
+        }
+        if (lastMerge == rs) {
+            lastMerge = null;
+        }
+        hash.remove(rs);
+        nrSorted--;
+        rs.where = RqState.DISPATCH;
+        return rs;
+    }
+
+    // ---------------------------------------------------------------- driver
+
+    private void requestFn() {
+        if (inRequestFn) {
+            rerunRequestFn = true;
+            return;
+        }
+        inRequestFn = true;
+        try {
+            do {
+                rerunRequestFn = false;
+                dispatchLoop();
+            } while (rerunRequestFn);
+        } finally {
+            inRequestFn = false;
+        }
+    }
+
+    private void dispatchLoop() {
+        while (true) {
+            RqState rs = dispatchQueue.head();
+            if (rs == null) {
+                scheduler.dispatch(false);
+                rs = dispatchQueue.head();
+                if (rs == null) {
+                    return;
+                }
+            }
+            Request rq = rs.rq;
+            if (!rs.started) {
+                rs.started = true;
+                if (rs.sorted) {
+                    scheduler.activate(rq);
+                }
+                trace.request('D', rq);
+                if (boundaryRq == null || boundaryRq == rs) {
+                    endSector = rq.endSector();
+                    boundaryRq = null;
+                }
+            }
+            if (!device.canAccept(rq, inDriver)) {
+                return;
+            }
+            dispatchQueue.remove(rs);
+            rs.where = RqState.DRIVER;
+            inDriver++;
+            inDriverByKind[rq.isSync() ? 1 : 0]++;
+            if (inDriver > info.queueDepth()) {
+                throw new InvariantViolationException(device.label() + " accepted " + rq + " while holding "
+                        + (inDriver - 1) + " requests, above its queue depth " + info.queueDepth());
+            }
+            rq.markDispatched(clock.now());
+            requeuedDuringSubmit = false;
+            device.submit(rq);
+            if (requeuedDuringSubmit) {
+                // the device gave a request back: it calls ready() when it can take more
+                return;
+            }
+        }
+    }
+
+    /** The device completed {@code rq} ({@link org.iosched.api.DeviceContext#complete}). */
+    void complete(Request rq) {
+        RqState rs = stateOf(rq);
+        if (rs == null || rs.where != RqState.DRIVER) {
+            throw new InvariantViolationException(device.label() + " completed " + rq + " which it does not hold"
+                    + " (it is " + (rs == null ? "no longer a live request: completed twice?" : RqState.describe(rs.where)) + ")");
+        }
+        inDriver--;
+        inDriverByKind[rq.isSync() ? 1 : 0]--;
+        rs.where = RqState.ALLOCATED;
+        requestsCompleted++;
+        trace.requestDone('C', rq);
+        if (rs.flushOwner != null) {
+            flushStepDone(rs);
+        } else if (rs.flushSequenced && rs.flushPost) {
+            rs.flushPost = false;
+            issueFlushStep(rs);
+        } else {
+            finish(rs);
+        }
+        runQueue();
+    }
+
+    /** The device can take commands again ({@link org.iosched.api.DeviceContext#ready}). */
+    void deviceReady() {
+        kick();
+    }
+
+    /**
+     * {@code blk_requeue_request}: the device gives back a request it had accepted; it goes back to the
+     * head of the dispatch queue as a soft barrier, deactivated. The queue is not run: the device calls
+     * {@link org.iosched.api.DeviceContext#ready()} when it can take commands again.
+     */
+    public void requeue(Request rq) {
+        RqState rs = stateOf(rq);
+        if (rs == null || rs.where != RqState.DRIVER) {
+            throw new InvariantViolationException(device.label() + " requeued " + rq + " which it does not hold");
+        }
+        inDriver--;
+        inDriverByKind[rq.isSync() ? 1 : 0]--;
+        trace.requestDone('R', rq);
+        if (rs.sorted) {
+            scheduler.deactivate(rq);
+        }
+        rs.started = false;
+        rs.softBarrier = true;
+        trace.request('I', rq);
+        rs.where = RqState.DISPATCH;
+        dispatchQueue.addHead(rs);
+        requeuedDuringSubmit = true;
+    }
+
+    // ---------------------------------------------------------------- FLUSH / FUA
+
+    /**
+     * {@code blk_insert_flush}, simplified: a data request with PREFLUSH is preceded by an empty FLUSH
+     * request when the device has a write cache; FUA on a device without native FUA is followed by a
+     * FLUSH; an empty FLUSH bio is one FLUSH request. The device never sees PREFLUSH, nor FUA it cannot
+     * honour. Every step goes to the tail of the dispatch queue as a soft barrier, bypassing the scheduler,
+     * and the queue is run.
+     */
+    private void flushInsert(RqState rs) {
+        Request rq = rs.rq;
+        boolean cache = info.writeCache();
+        boolean nativeFua = cache && info.fua();
+        boolean empty = rq.op() == Op.FLUSH;
+        rs.flushSequenced = true;
+        rs.flushPre = !empty && cache && rq.hasFlag(RequestFlags.PREFLUSH);
+        rs.flushPost = !empty && cache && !nativeFua && rq.hasFlag(RequestFlags.FUA);
+        rq.clearFlags(RequestFlags.PREFLUSH);
+        if (!nativeFua) {
+            rq.clearFlags(RequestFlags.FUA);
+        }
+        disk.inserted(clock.now());
+        rs.accounted = true;
+        if (rs.flushPre) {
+            issueFlushStep(rs);
+        } else {
+            insertFlushTail(rs);
+        }
+        runQueue();
+    }
+
+    private void issueFlushStep(RqState owner) {
+        Request data = owner.rq;
+        long now = clock.now();
+        Request flush = new Request(nextRequestId++, Op.FLUSH, RequestFlags.SYNC | RequestFlags.NOIDLE, 0, 0,
+                data.task(), data.cgroup(), now);
+        RqState fs = newState(flush);
+        fs.flushOwner = owner;
+        fs.allocTime = now;
+        owner.where = RqState.FLUSH_WAIT;
+        insertFlushTail(fs);
+    }
+
+    private void insertFlushTail(RqState rs) {
+        Request rq = rs.rq;
+        trace.request('I', rq);
+        if (rq.insertTime() < 0) {
+            rq.markInserted(clock.now());
+        }
+        rs.softBarrier = true;
+        rs.where = RqState.DISPATCH;
+        dispatchQueue.addTail(rs);
+    }
+
+    private void flushStepDone(RqState step) {
+        RqState owner = step.flushOwner;
+        recycleState(step);
+        if (owner.flushPre) {
+            owner.flushPre = false;
+            insertFlushTail(owner);
+        } else {
+            finish(owner);
+        }
+    }
+
+    // ---------------------------------------------------------------- completion
+
+    private void finish(RqState rs) {
+        Request rq = rs.rq;
+        if (rs.sorted) {
+            scheduler.completed(rq);
+        }
+        if (rs.accounted) {
+            disk.completed(clock.now(), rq, rs.allocTime);
+        }
+        Bio bio = rq.firstBio();
+        while (bio != null) {
+            Bio next = bio.next();
+            bio.setNext(null);
+            endBio(bio);
+            bio = next;
+        }
+        free(rs);
+    }
+
+    private void endBio(Bio bio) {
+        biosCompleted++;
+        if (biosCompleted > biosSubmitted) {
+            throw new InvariantViolationException("more bios completed (" + biosCompleted + ") than were submitted ("
+                    + biosSubmitted + "): " + bio + " completed twice; " + device.label() + " and "
+                    + scheduler.label() + " were involved");
+        }
+        bio.endIo().bioCompleted(bio, clock.now());
+    }
+
+    private void free(RqState rs) {
+        Request rq = rs.rq;
+        if (rs.elvPriv) {
+            scheduler.putRequest(rq);
+        }
+        boolean fromPool = rs.fromPool;
+        boolean sync = rs.poolSync;
+        recycleState(rs);
+        if (fromPool) {
+            pool.put(sync);
+        }
+    }
+
+    // ---------------------------------------------------------------- state objects
+
+    private static RqState stateOf(Request rq) {
+        Object data = rq.blockLayerData();
+        if (data instanceof RqState rs && rs.rq == rq) {
+            return rs;
+        }
+        return null;
+    }
+
+    private RqState newState(Request rq) {
+        RqState rs = freeStates;
+        if (rs != null) {
+            freeStates = rs.next;
+            rs.next = null;
+        } else {
+            rs = new RqState();
+        }
+        rs.rq = rq;
+        rq.setBlockLayerData(rs);
+        outstanding++;
+        return rs;
+    }
+
+    private void recycleState(RqState rs) {
+        rs.rq.setBlockLayerData(null);
+        rs.reset();
+        rs.next = freeStates;
+        freeStates = rs;
+        outstanding--;
+    }
+
+    // ---------------------------------------------------------------- queries
+
+    /** The device's facts. */
+    public DeviceInfo deviceInfo() {
+        return info;
+    }
+
+    /** {@code max_sectors} in 512-byte sectors. */
+    public int maxSectors() {
+        return maxSectors;
+    }
+
+    /** The request pool (counts, congestion, waiters). */
+    public RequestPool pool() {
+        return pool;
+    }
+
+    /** The disk statistics. */
+    public DiskAccounting disk() {
+        return disk;
+    }
+
+    /** Whether the queue is plugged. */
+    public boolean plugged() {
+        return plugged;
+    }
+
+    /** Whether this queue ever plugs ({@code queue_should_plug}). */
+    public boolean shouldPlug() {
+        return shouldPlug;
+    }
+
+    /** Requests on the dispatch queue. */
+    public int dispatchQueueLength() {
+        return dispatchQueue.size();
+    }
+
+    /** Requests the device holds. */
+    public int inDriver() {
+        return inDriver;
+    }
+
+    /** Requests the device holds that are sync or async. */
+    public int inDriver(boolean sync) {
+        return inDriverByKind[sync ? 1 : 0];
+    }
+
+    /** Requests held by the scheduler ({@code q->nr_sorted}). */
+    public int nrSorted() {
+        return nrSorted;
+    }
+
+    /** Live requests, from the pool or the flush machinery. */
+    public int outstanding() {
+        return outstanding;
+    }
+
+    /** The end sector of the last request the driver took ({@code q->end_sector}). */
+    public long endSector() {
+        return endSector;
+    }
+
+    /** Bios submitted. */
+    public long biosSubmitted() {
+        return biosSubmitted;
+    }
+
+    /** Bios completed. */
+    public long biosCompleted() {
+        return biosCompleted;
+    }
+
+    /** Requests the device completed (including flush steps). */
+    public long requestsCompleted() {
+        return requestsCompleted;
+    }
+
+    /** Whether nothing is left: no live request and no sleeping submitter. */
+    public boolean idle() {
+        return outstanding == 0 && pool.waiting() == 0;
+    }
+
+    /** Where outstanding requests sit, naming the plugins, for stall and end-of-run messages. */
+    public String whereRequestsAre() {
+        return nrSorted + " held by " + scheduler.label() + ", " + dispatchQueue.size() + " on the dispatch queue, "
+                + inDriver + " in " + device.label() + ", " + pool.waiting() + " submitters sleeping for a request"
+                + (plugged ? ", queue plugged" : "");
+    }
+
+    /**
+     * The end-of-run check: every submitted bio completed. Call only when the run ended normally.
+     *
+     * @throws InvariantViolationException naming where the missing requests are
+     */
+    public void checkDrained() {
+        if (biosCompleted != biosSubmitted || outstanding != 0) {
+            throw new InvariantViolationException((biosSubmitted - biosCompleted) + " bios never completed: "
+                    + whereRequestsAre());
+        }
+    }
+}

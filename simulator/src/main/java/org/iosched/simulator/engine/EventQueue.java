@@ -1,0 +1,173 @@
+package org.iosched.simulator.engine;
+
+import java.util.Arrays;
+import java.util.Objects;
+import java.util.function.BooleanSupplier;
+
+/**
+ * The discrete-event engine: virtual time in nanoseconds and a binary min-heap of armed {@link SimTimer}s
+ * ordered by (time, arming sequence), so that events due at the same instant run in the order they were
+ * scheduled. The heap is an array of timers that know their own index: arming, re-arming and cancelling
+ * are O(log n) and allocate nothing.
+ *
+ * <p>Single-threaded and deterministic; no wall clock is read anywhere.
+ */
+public final class EventQueue {
+    private SimTimer[] heap = new SimTimer[64];
+    private int size;
+    private long now;
+    private long nextSequence;
+    private long eventsRun;
+
+    /** Why {@link #run} returned. */
+    public enum Stop {
+        /** The stop condition became true. */
+        CONDITION,
+        /** No event is left. */
+        EMPTY,
+        /** The next event lies beyond the time limit; the clock was moved to the limit. */
+        TIME_LIMIT
+    }
+
+    /** Current virtual time in nanoseconds. */
+    public long now() {
+        return now;
+    }
+
+    /** Events run so far. */
+    public long eventsRun() {
+        return eventsRun;
+    }
+
+    /** Armed timers. */
+    public int pending() {
+        return size;
+    }
+
+    /**
+     * A new timer.
+     *
+     * @param owner    the plugin whose code the callback runs ({@code scheduler cfq}), named when it throws;
+     *                 null for the simulator's own timers
+     * @param callback what to run when it fires
+     */
+    public SimTimer newTimer(String owner, Runnable callback) {
+        return new SimTimer(this, owner, Objects.requireNonNull(callback, "callback"));
+    }
+
+    /**
+     * Runs events in time order until {@code stop} holds (checked before the first event and after each),
+     * no event is left, or the next event is due after {@code limit}.
+     */
+    public Stop run(long limit, BooleanSupplier stop) {
+        if (stop.getAsBoolean()) {
+            return Stop.CONDITION;
+        }
+        while (size > 0) {
+            SimTimer timer = heap[0];
+            if (timer.time > limit) {
+                now = Math.max(now, limit);
+                return Stop.TIME_LIMIT;
+            }
+            removeAt(0);
+            if (timer.time < now) {
+                throw new InvariantViolationException("time went backwards: " + timer + " is due at "
+                        + timer.time + " ns but the clock reads " + now + " ns");
+            }
+            now = timer.time;
+            eventsRun++;
+            try {
+                timer.callback.run();
+            } catch (RuntimeException e) {
+                throw PluginGuard.blame(timer.owner, e);
+            }
+            if (stop.getAsBoolean()) {
+                return Stop.CONDITION;
+            }
+        }
+        return Stop.EMPTY;
+    }
+
+    void schedule(SimTimer timer, long at) {
+        timer.time = at;
+        timer.sequence = nextSequence++;
+        if (timer.index >= 0) {
+            // a later sequence can only move it down among equal times; the time may move either way
+            int i = timer.index;
+            siftUp(i);
+            if (heap[i] == timer) {
+                siftDown(i);
+            }
+            return;
+        }
+        if (size == heap.length) {
+            heap = Arrays.copyOf(heap, size * 2);
+        }
+        heap[size] = timer;
+        timer.index = size;
+        size++;
+        siftUp(size - 1);
+    }
+
+    void remove(SimTimer timer) {
+        removeAt(timer.index);
+    }
+
+    private void removeAt(int i) {
+        SimTimer removed = heap[i];
+        size--;
+        SimTimer last = heap[size];
+        heap[size] = null;
+        removed.index = -1;
+        if (i < size) {
+            heap[i] = last;
+            last.index = i;
+            siftUp(i);
+            if (heap[i] == last) {
+                siftDown(i);
+            }
+        }
+    }
+
+    private static boolean before(SimTimer a, SimTimer b) {
+        return a.time < b.time || (a.time == b.time && a.sequence < b.sequence);
+    }
+
+    private void siftUp(int i) {
+        SimTimer t = heap[i];
+        while (i > 0) {
+            int parent = (i - 1) >>> 1;
+            SimTimer p = heap[parent];
+            if (!before(t, p)) {
+                break;
+            }
+            heap[i] = p;
+            p.index = i;
+            i = parent;
+        }
+        heap[i] = t;
+        t.index = i;
+    }
+
+    private void siftDown(int i) {
+        SimTimer t = heap[i];
+        int half = size >>> 1;
+        while (i < half) {
+            int child = 2 * i + 1;
+            SimTimer c = heap[child];
+            int right = child + 1;
+            if (right < size && before(heap[right], c)) {
+                child = right;
+                c = heap[child];
+            }
+            if (!before(c, t)) {
+                break;
+            }
+            heap[i] = c;
+            c.index = i;
+            i = child;
+        }
+        heap[i] = t;
+        t.index = i;
+    }
+}

@@ -1,0 +1,59 @@
+package org.iosched.simulator.engine;
+
+import org.iosched.api.Timer;
+
+/**
+ * A reusable one-shot timer of the {@link EventQueue}: the only kind of event the engine knows. Arming
+ * re-queues it (a pending firing is moved, not duplicated); cancelling removes it from the heap at once
+ * (index-tracked removal), so a cancelled timer costs nothing later.
+ */
+public final class SimTimer implements Timer {
+    final EventQueue queue;
+    final String owner;
+    final Runnable callback;
+    long time = -1;
+    long sequence;
+    int index = -1;
+
+    SimTimer(EventQueue queue, String owner, Runnable callback) {
+        this.queue = queue;
+        this.owner = owner;
+        this.callback = callback;
+    }
+
+    /**
+     * Arms the timer. A time in the past fires at the current time, as the kernel runs an already expired
+     * {@code timer_list} at the next opportunity.
+     */
+    @Override
+    public void arm(long atNanos) {
+        queue.schedule(this, Math.max(atNanos, queue.now()));
+    }
+
+    @Override
+    public void cancel() {
+        if (index >= 0) {
+            queue.remove(this);
+        }
+    }
+
+    @Override
+    public boolean isPending() {
+        return index >= 0;
+    }
+
+    @Override
+    public long expiresAt() {
+        return index >= 0 ? time : -1;
+    }
+
+    /** The plugin that owns the callback ({@code scheduler cfq}), or null for the simulator's own timers. */
+    public String owner() {
+        return owner;
+    }
+
+    @Override
+    public String toString() {
+        return "timer[" + (owner == null ? "simulator" : owner) + (index >= 0 ? " @" + time : " idle") + "]";
+    }
+}
