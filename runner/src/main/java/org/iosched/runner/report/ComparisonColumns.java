@@ -50,8 +50,7 @@ public final class ComparisonColumns {
     public static ComparisonTable.Column clatPercentileMicros(String job, Direction direction, double percentile) {
         String name = "p" + LatencyTextFormat.percentileName(percentile) + " clat (usec)";
         return column(job, direction, name, stats -> {
-            Map<Double, Long> table = clat(stats).percentiles();
-            Long nanos = table == null ? null : table.get(percentile);
+            Long nanos = clat(stats).percentiles().get(percentile);
             return nanos == null ? MISSING : Long.toString((nanos + 999) / 1000);
         });
     }
@@ -97,7 +96,7 @@ public final class ComparisonColumns {
     }
 
     private static LatencyStats clat(DirectionStats stats) {
-        return Direction.orEmpty(stats.clat());
+        return stats.clat();
     }
 
     /** Percentile names without needless decimals: 99, 99.9. */

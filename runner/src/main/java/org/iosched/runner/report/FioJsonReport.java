@@ -147,9 +147,7 @@ public final class FioJsonReport {
         for (ReportedJob job : reported) {
             jobs.add(job(job, groups.get(job.groupId()), now, format));
         }
-        if (result.disk() != null) {
-            root.putArray("disk_util").add(disk(result.disk()));
-        }
+        root.putArray("disk_util").add(disk(result.disk()));
         root.set("iosched", iosched(result));
         return root;
     }

@@ -78,9 +78,7 @@ public final class FioNormalReport {
             for (GroupRunStats group : groups) {
                 ModernText.appendGroup(out, group);
             }
-            if (result.disk() != null) {
-                ModernText.appendDisk(out, result.disk());
-            }
+            ModernText.appendDisk(out, result.disk());
         } else {
             List<LegacyGroup> groups = LegacyGroup.of(jobs);
             for (ReportedJob job : jobs) {
@@ -89,9 +87,7 @@ public final class FioNormalReport {
             for (LegacyGroup group : groups) {
                 Legacy2011Text.appendGroup(out, group);
             }
-            if (result.disk() != null) {
-                Legacy2011Text.appendDisk(out, result.disk());
-            }
+            Legacy2011Text.appendDisk(out, result.disk());
         }
         return out.toString();
     }
@@ -110,7 +106,8 @@ public final class FioNormalReport {
                 .append(", seed=").append(result.seed()).append('\n');
         // Sorted: the settings map's own order is not guaranteed to be stable between runs.
         for (Map.Entry<String, String> setting : new TreeMap<>(result.settings()).entrySet()) {
-            out.append("iosched: setting ").append(setting.getKey()).append('=').append(setting.getValue()).append('\n');
+            out.append("iosched: setting ").append(setting.getKey()).append('=').append(setting.getValue())
+                    .append('\n');
         }
         for (String notice : result.notices()) {
             out.append("iosched: ").append(notice).append('\n');

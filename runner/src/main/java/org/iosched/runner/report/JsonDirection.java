@@ -28,13 +28,14 @@ final class JsonDirection {
         node.put("short_ios", 0);
         node.put("drop_ios", 0);
         // fio's defaults: percentiles for clat only (clat_percentiles=1, lat_percentiles=0, slat_percentiles=0).
-        node.set("slat_ns", latency(Direction.orEmpty(stats.slat()), false, format));
-        node.set("clat_ns", latency(Direction.orEmpty(stats.clat()), true, format));
-        node.set("lat_ns", latency(Direction.orEmpty(stats.lat()), false, format));
+        node.set("slat_ns", latency(stats.slat(), false, format));
+        node.set("clat_ns", latency(stats.clat(), true, format));
+        node.set("lat_ns", latency(stats.lat(), false, format));
         SampleStats bw = SampleStats.summed(job.jobs(), direction, false);
         node.put("bw_min", bw.min());
         node.put("bw_max", bw.max());
-        node.put("bw_agg", FioJsonReport.decimal(bw.samples() == 0 ? 0.0 : group.percentOfAggregate(direction, bw.mean())));
+        double share = bw.samples() == 0 ? 0.0 : group.percentOfAggregate(direction, bw.mean());
+        node.put("bw_agg", FioJsonReport.decimal(share));
         node.put("bw_mean", FioJsonReport.decimal(bw.mean()));
         node.put("bw_dev", FioJsonReport.decimal(bw.dev()));
         node.put("bw_samples", bw.samples());
@@ -49,7 +50,7 @@ final class JsonDirection {
 
     /** {@code "sync" : {total_ios, lat_ns}}: fsync latencies, with percentiles as clat has them. */
     static ObjectNode sync(JobResult result, FioJsonReport.Format format) {
-        LatencyStats sync = Direction.orEmpty(result.sync());
+        LatencyStats sync = result.sync();
         ObjectNode node = NODES.objectNode();
         node.put("total_ios", sync.count());
         node.set("lat_ns", latency(sync, true, format));
@@ -65,14 +66,14 @@ final class JsonDirection {
         node.put("mean", FioJsonReport.decimal(any ? stats.meanNanos() : 0.0));
         node.put("stddev", FioJsonReport.decimal(any ? stats.stdevNanos() : 0.0));
         node.put("N", stats.count());
-        if (!percentiles || !any || stats.percentiles() == null || stats.percentiles().isEmpty()) {
+        if (!percentiles || !any || stats.percentiles().isEmpty()) {
             return node;
         }
         ObjectNode table = node.putObject("percentile");
         for (Map.Entry<Double, Long> entry : stats.percentiles().entrySet()) {
             table.put(CFormat.fixed6(entry.getKey()), entry.getValue());
         }
-        if (format == FioJsonReport.Format.JSON_PLUS && stats.bins() != null) {
+        if (format == FioJsonReport.Format.JSON_PLUS) {
             ObjectNode bins = node.putObject("bins");
             for (Map.Entry<Long, Long> bin : stats.bins().entrySet()) {
                 if (bin.getValue() != 0) {

@@ -44,10 +44,7 @@ final class LatencyDistribution {
         long[] u = new long[FINE_BUCKETS];
         long[] m = new long[MSEC_BUCKETS];
         for (Direction direction : Direction.values()) {
-            LatencyStats clat = Direction.orEmpty(direction.of(job).clat());
-            if (clat.bins() == null) {
-                continue;
-            }
+            LatencyStats clat = direction.of(job).clat();
             for (Map.Entry<Long, Long> bin : clat.bins().entrySet()) {
                 long nanos = bin.getKey();
                 if (nanos < 1000) {
@@ -68,10 +65,7 @@ final class LatencyDistribution {
         long[] u = new long[FINE_BUCKETS];
         long[] m = new long[MSEC_BUCKETS];
         for (Direction direction : Direction.values()) {
-            LatencyStats clat = Direction.orEmpty(direction.of(job).clat());
-            if (clat.bins() == null) {
-                continue;
-            }
+            LatencyStats clat = direction.of(job).clat();
             for (Map.Entry<Long, Long> bin : clat.bins().entrySet()) {
                 long micros = bin.getKey() / 1000;
                 if (micros < 1000) {

@@ -50,7 +50,7 @@ final class LatencyText {
      * characters.
      */
     static void appendPercentiles(StringBuilder out, String label, SortedMap<Double, Long> percentiles) {
-        if (percentiles == null || percentiles.isEmpty()) {
+        if (percentiles.isEmpty()) {
             return;
         }
         long minValue = Long.MAX_VALUE;

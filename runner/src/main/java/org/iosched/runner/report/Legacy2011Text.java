@@ -59,9 +59,9 @@ final class Legacy2011Text {
                 .append(", bw=").append(Num2Str.legacy(FioMath.bandwidthBytes(stats), DIGITS, 1, true)).append("B/s")
                 .append(", iops=").append(Num2Str.legacy(FioMath.iopsTruncated(stats), DIGITS, 1, false))
                 .append(", runt=").append(CFormat.integer(runtime, 6)).append("msec\n");
-        appendLatency(out, "    slat", Direction.orEmpty(stats.slat()));
-        appendLatency(out, "    clat", Direction.orEmpty(stats.clat()));
-        appendLatency(out, "     lat", Direction.orEmpty(stats.lat()));
+        appendLatency(out, "    slat", stats.slat());
+        appendLatency(out, "    clat", stats.clat());
+        appendLatency(out, "     lat", stats.lat());
         SampleStats bw = SampleStats.merged(job.jobs(), direction);
         if (bw.samples() > 0) {
             double share = bw.mean() * 100 / (double) group.aggregateKib(direction);

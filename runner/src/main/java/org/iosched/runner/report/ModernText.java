@@ -27,7 +27,7 @@ final class ModernText {
             }
         }
         appendDistribution(out, LatencyDistribution.of(result));
-        LatencyStats sync = Direction.orEmpty(result.sync());
+        LatencyStats sync = result.sync();
         if (sync.count() > 0) {
             out.append("  fsync/fdatasync/sync_file_range/syncfs:\n");
             LatencyText.appendSummary(out, "sync", sync);
@@ -65,14 +65,15 @@ final class ModernText {
         }
         long bw = FioMath.bandwidthBytes(stats);
         out.append("  ").append(direction.fioName())
-                .append(": IOPS=").append(Num2Str.modern(FioMath.iopsTruncated(stats), SIG_FIGS, 1, false, Num2Str.Unit.NONE))
+                .append(": IOPS=")
+                .append(Num2Str.modern(FioMath.iopsTruncated(stats), SIG_FIGS, 1, false, Num2Str.Unit.NONE))
                 .append(", BW=").append(Num2Str.modern(bw, SIG_FIGS, 1, true, Num2Str.Unit.BYTE_PER_SEC))
                 .append(" (").append(Num2Str.modern(bw, SIG_FIGS, 1, false, Num2Str.Unit.BYTE_PER_SEC))
                 .append(")(").append(Num2Str.modern(stats.ioBytes(), SIG_FIGS, 1, true, Num2Str.Unit.BYTE))
                 .append('/').append(runtime).append("msec)\n");
-        LatencyStats slat = Direction.orEmpty(stats.slat());
-        LatencyStats clat = Direction.orEmpty(stats.clat());
-        LatencyStats lat = Direction.orEmpty(stats.lat());
+        LatencyStats slat = stats.slat();
+        LatencyStats clat = stats.clat();
+        LatencyStats lat = stats.lat();
         if (slat.count() > 0) {
             LatencyText.appendSummary(out, "slat", slat);
         }

@@ -18,7 +18,7 @@ import org.iosched.simulator.JobResult;
 record SampleStats(long min, long max, double mean, double dev, long samples) {
     static final SampleStats NONE = new SampleStats(0, 0, 0.0, 0.0, 0);
 
-    /** The job's bandwidth sample in KiB/s, or none without I/O in {@code direction}. */
+    /** A job's one bandwidth sample in KiB/s: its average over its runtime in this direction. */
     static long bandwidthKib(DirectionStats stats) {
         return FioMath.bandwidthBytes(stats) / 1024;
     }

@@ -24,7 +24,8 @@ final class SimulatedClock {
         return DAYS[time.getDayOfWeek().ordinal()]
                 + " " + MONTHS[time.getMonthValue() - 1]
                 + " " + CFormat.integer(time.getDayOfMonth(), 2)
-                + " " + twoDigits(time.getHour()) + ":" + twoDigits(time.getMinute()) + ":" + twoDigits(time.getSecond())
+                + " " + twoDigits(time.getHour()) + ":" + twoDigits(time.getMinute())
+                + ":" + twoDigits(time.getSecond())
                 + " " + time.getYear();
     }
 

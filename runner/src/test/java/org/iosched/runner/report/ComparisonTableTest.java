@@ -20,8 +20,8 @@ class ComparisonTableTest {
                 Results.none());
         JobResult job = new JobResult(Results.descriptor(0, "reader", 0, false, "rw=randread", Map.of()), 1, 0,
                 10_000_000_000L, read, Results.idle(), Results.idle(), Results.none());
-        return new SimulationResult(scheduler, "hdd", 1, Map.of(), 10_000_000_000L, List.of(job), null, List.of(),
-                Map.of());
+        return new SimulationResult(scheduler, "hdd", 1, Map.of(), 10_000_000_000L, List.of(job), Results.DISK,
+                List.of(), Map.of());
     }
 
     private static ComparisonTable table() {

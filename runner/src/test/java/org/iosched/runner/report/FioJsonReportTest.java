@@ -64,7 +64,8 @@ class FioJsonReportTest {
         JsonNode job = ours(FioJsonReport.Format.JSON).get("jobs").get(0);
         JsonNode referenceJob = reference().get("jobs").get(0);
         for (String direction : List.of("read", "write", "trim")) {
-            assertThat(keys(job.get(direction))).as(direction).containsExactlyElementsOf(keys(referenceJob.get("write")));
+            assertThat(keys(job.get(direction))).as(direction)
+                    .containsExactlyElementsOf(keys(referenceJob.get("write")));
         }
         for (String latency : List.of("slat_ns", "clat_ns", "lat_ns")) {
             assertThat(keys(job.get("write").get(latency))).as(latency)
@@ -146,7 +147,7 @@ class FioJsonReportTest {
         JobResult withSyncs = new JobResult(job.job(), job.pid(), job.startNanos(), job.endNanos(), job.read(),
                 job.write(), job.trim(), Results.latency(3, 100_000, 300_000, 200_000, 100_000,
                         Results.percentiles(100_000, 100_000), Results.bins(100_000, 1, 200_000, 1, 300_000, 1)));
-        JsonNode jobNode = parse(FioJsonReport.render(Results.simulation(1, List.of(withSyncs), null),
+        JsonNode jobNode = parse(FioJsonReport.render(Results.simulation(1, List.of(withSyncs)),
                 FioJsonReport.Format.JSON_PLUS)).get("jobs").get(0);
 
         assertThat(jobNode.get("sync").get("total_ios").asLong()).isEqualTo(3);
@@ -163,7 +164,7 @@ class FioJsonReportTest {
         options.put("bs", "4k");
         JobResult job = new JobResult(Results.descriptor(0, "a", 0, false, "rw=read", options), 1, 0, 1,
                 Results.idle(), Results.idle(), Results.idle(), Results.none());
-        JsonNode jobNode = parse(FioJsonReport.render(Results.simulation(1, List.of(job), null),
+        JsonNode jobNode = parse(FioJsonReport.render(Results.simulation(1, List.of(job)),
                 FioJsonReport.Format.JSON)).get("jobs").get(0);
 
         assertThat(keys(jobNode.get("job options"))).containsExactly("bs", "rw");
@@ -173,7 +174,7 @@ class FioJsonReportTest {
     void jobWithoutOptionsHasNoJobOptionsObject() {
         JobResult job = new JobResult(Results.descriptor(0, "a", 0, false, "rw=read", Map.of()), 1, 0, 1,
                 Results.idle(), Results.idle(), Results.idle(), Results.none());
-        JsonNode jobNode = parse(FioJsonReport.render(Results.simulation(1, List.of(job), null),
+        JsonNode jobNode = parse(FioJsonReport.render(Results.simulation(1, List.of(job)),
                 FioJsonReport.Format.JSON)).get("jobs").get(0);
 
         assertThat(jobNode.has("job options")).isFalse();

@@ -31,7 +31,7 @@ class FioNormal2011ReportTest {
                 Results.latency(464361, 123_000, 13_167_000, 515_410, 249_880));
         JobResult job = new JobResult(Results.descriptor(0, "seq-read", 0, false, "rw=read", Map.of("iodepth", "4")),
                 15066, 0, 60_001_000_000L, read, Results.idle(), Results.idle(), Results.none());
-        return Results.simulation(60_500_000_000L, List.of(job), null);
+        return Results.simulation(60_500_000_000L, List.of(job));
     }
 
     @Test
@@ -80,7 +80,7 @@ class FioNormal2011ReportTest {
 
     @Test
     void groupOfSequentialWritersPrintsTheFio157JobAndGroupLines() {
-        String report = render(Results.simulation(10_200_000_000L, sequentialWriters(2), null));
+        String report = render(Results.simulation(10_200_000_000L, sequentialWriters(2)));
 
         for (String line : FioNormalReportTest.resource("fio-1.57-seqwrite-group.txt").split("\n")) {
             assertThat(report).contains(line + "\n");
@@ -90,7 +90,7 @@ class FioNormal2011ReportTest {
 
     @Test
     void groupBandwidthLineShowsTheSpreadOfTheMembersAsFio15xMergedThem() {
-        String report = render(Results.simulation(10_200_000_000L, sequentialWriters(0), null));
+        String report = render(Results.simulation(10_200_000_000L, sequentialWriters(0)));
 
         // Members: 56, 56, 56, 56 and 55 KiB/s (bytes * 1000 / runtime_ms / 1024); fio 1.5x averaged them.
         assertThat(report).contains("    bw (KB/s) : min=   55, max=   56, per=20.00%, avg=55.80, stdev= 0.45\n");
@@ -98,7 +98,7 @@ class FioNormal2011ReportTest {
 
     @Test
     void latencyLineSwitchesToMsecOnlyWhenMinMaxMeanAndStdevAllExceed1000Usec() {
-        String report = render(Results.simulation(10_200_000_000L, sequentialWriters(0).subList(0, 1), null));
+        String report = render(Results.simulation(10_200_000_000L, sequentialWriters(0).subList(0, 1)));
 
         assertThat(report).contains("    clat (usec): min=75 , max=1506.6K, avg=157500.69, stdev=96237.55\n");
         assertThat(render(oneWriter(2_000_000, 900_000))).contains("    clat (usec): min=2000 , max=50000 ,");
@@ -111,12 +111,12 @@ class FioNormal2011ReportTest {
                 Results.latency(2, minNanos, 50_000_000, 10_000_000, stdevNanos), Results.none());
         JobResult job = new JobResult(Results.descriptor(0, "w", 0, false, "rw=write", Map.of()), 1, 0,
                 50_000_000, Results.idle(), write, Results.idle(), Results.none());
-        return Results.simulation(50_000_000, List.of(job), null);
+        return Results.simulation(50_000_000, List.of(job));
     }
 
     @Test
     void rowsOfTheLatencyDistributionEndWithANewlineEvenWhenEmptyAsFio15xPrintedThem() {
-        String report = render(Results.simulation(10_200_000_000L, sequentialWriters(0), null));
+        String report = render(Results.simulation(10_200_000_000L, sequentialWriters(0)));
 
         assertThat(report).contains("     issued r/w/d: total=0/354/0, short=0/0/0\n\n\n");
     }

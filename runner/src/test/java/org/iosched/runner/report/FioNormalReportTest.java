@@ -122,7 +122,7 @@ class FioNormalReportTest {
             jobs.add(new JobResult(Results.descriptor(i, "randread", 0, groupReporting, "rw=randread", Map.of()),
                     1919 + i, 0, runtimes[i], read, Results.idle(), Results.idle(), Results.none()));
         }
-        return Results.simulation(26_000_000_000L, jobs, null);
+        return Results.simulation(26_000_000_000L, jobs);
     }
 
     @Test
@@ -179,10 +179,11 @@ class FioNormalReportTest {
     void jobWithoutIoPrintsNoBlockButItsGroupStillHasARunStatusLine() {
         JobResult idle = new JobResult(Results.descriptor(0, "idle", 0, false, "rw=read", Map.of()), 7, 0, 0,
                 Results.idle(), Results.idle(), Results.idle(), Results.none());
-        String report = FioNormalReport.render(Results.simulation(1, List.of(idle), null),
+        String report = FioNormalReport.render(Results.simulation(1, List.of(idle)),
                 FioNormalReport.Format.NORMAL);
 
-        assertThat(report).doesNotContain("(groupid=").endsWith("\nRun status group 0 (all jobs):\n");
+        assertThat(report).doesNotContain("(groupid=")
+                .contains("\nRun status group 0 (all jobs):\n\nDisk stats (read/write):\n");
     }
 
     @Test
@@ -194,8 +195,8 @@ class FioNormalReportTest {
                         Results.percentiles(167_000, 172_000, 174_000, 178_000, 182_000, 184_000, 186_000, 192_000,
                                 196_000, 206_000, 221_000, 235_000, 260_000, 273_000, 302_000, 310_000, 347_000),
                         Results.bins(190_000, 50)));
-        String report = FioNormalReport.render(Results.simulation(reference.durationNanos(), List.of(withSyncs),
-                null), FioNormalReport.Format.NORMAL);
+        String report = FioNormalReport.render(Results.simulation(reference.durationNanos(), List.of(withSyncs)),
+                FioNormalReport.Format.NORMAL);
 
         assertThat(report).contains("  lat (msec)   : 2=27.63%, 4=68.27%, 10=3.98%, 20=0.03%\n"
                 + "  fsync/fdatasync/sync_file_range/syncfs:\n"

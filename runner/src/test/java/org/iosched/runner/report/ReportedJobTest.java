@@ -17,7 +17,7 @@ class ReportedJobTest {
 
     private static List<String> blocks(JobResult... jobs) {
         List<String> blocks = new ArrayList<>();
-        for (ReportedJob reported : ReportedJob.of(Results.simulation(1, List.of(jobs), null))) {
+        for (ReportedJob reported : ReportedJob.of(Results.simulation(1, List.of(jobs)))) {
             blocks.add(reported.name() + "/g" + reported.groupId() + "x" + reported.members() + "@" + reported.pid());
         }
         return blocks;

@@ -60,6 +60,13 @@ final class Results {
         return new JobDescriptor(index, name, group, groupReporting, summary, options, List.of());
     }
 
+    /** An idle disk, for results whose disk statistics do not matter. */
+    static final DiskStats DISK = new DiskStats("sda", 0, 0, 0, 0, 0, 0, 0, 0.0);
+
+    static SimulationResult simulation(long durationNanos, List<JobResult> jobs) {
+        return simulation(durationNanos, jobs, DISK);
+    }
+
     static SimulationResult simulation(long durationNanos, List<JobResult> jobs, DiskStats disk) {
         return new SimulationResult("cfq", "nvme", 42, Map.of("cfq.slice_idle", "8", "queue.nr_requests", "128"),
                 durationNanos, jobs, disk, List.of(), Map.of());
