@@ -25,14 +25,16 @@ public final class HostLink {
     }
 
     /**
-     * Reserves the link for {@code bytes}, starting no earlier than {@code earliest}, and finishing no earlier
-     * than {@code dataReady} (data streamed from the medium as it is read); returns the end time.
+     * Moves {@code bytes}, starting no earlier than {@code earliest} and finishing no earlier than
+     * {@code dataReady} (data streamed from the medium as it is read); returns the end time.
+     *
+     * <p>The link's bandwidth is taken in call order from {@code earliest}: a transfer waiting for slow data
+     * does not hold the link against later commands whose data is ready (the link interleaves frames).
      */
     public long transfer(long earliest, long bytes, long dataReady) {
-        long start = Math.max(earliest, freeAt);
-        long end = Math.max(start + transferNanos(bytes), dataReady);
+        long end = Math.max(earliest, freeAt) + transferNanos(bytes);
         freeAt = end;
-        return end;
+        return Math.max(end, dataReady);
     }
 
     /** When the link is next free. */
