@@ -1,8 +1,8 @@
 package org.iosched.runner.report;
 
+import java.math.BigDecimal;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
 import java.util.function.Function;
 import org.iosched.simulator.DirectionStats;
@@ -48,7 +48,7 @@ public final class ComparisonColumns {
      * simulator did not compute that percentile.
      */
     public static ComparisonTable.Column clatPercentileMicros(String job, Direction direction, double percentile) {
-        String name = "p" + LatencyTextFormat.percentileName(percentile) + " clat (usec)";
+        String name = "p" + BigDecimal.valueOf(percentile).stripTrailingZeros().toPlainString() + " clat (usec)";
         return column(job, direction, name, stats -> {
             Long nanos = clat(stats).percentiles().get(percentile);
             return nanos == null ? MISSING : Long.toString((nanos + 999) / 1000);
@@ -97,15 +97,5 @@ public final class ComparisonColumns {
 
     private static LatencyStats clat(DirectionStats stats) {
         return stats.clat();
-    }
-
-    /** Percentile names without needless decimals: 99, 99.9. */
-    private static final class LatencyTextFormat {
-        private LatencyTextFormat() {
-        }
-
-        static String percentileName(double percentile) {
-            return java.math.BigDecimal.valueOf(percentile).stripTrailingZeros().toPlainString();
-        }
     }
 }

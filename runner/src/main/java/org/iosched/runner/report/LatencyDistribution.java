@@ -8,7 +8,7 @@ import org.iosched.simulator.LatencyStats;
  * fio's completion-latency distribution ({@code io_u_lat_n/u/m}): the share of I/Os whose clat fell in each
  * bucket, in percent of all reads, writes and trims. fio buckets every I/O as it completes
  * (io_u.c {@code io_u_mark_latency}); we bucket the clat histogram's bins, so an I/O is counted at its bin's
- * value (fio's bins are within 1/64 of the exact latency), which can move it across a bucket edge.
+ * value (within the histogram's 0.1% resolution of the exact latency), which can move it across a bucket edge.
  */
 final class LatencyDistribution {
     /** Bucket labels of the nsec and usec rows; the msec row adds {@code 2000} and {@code >=2000}. */
