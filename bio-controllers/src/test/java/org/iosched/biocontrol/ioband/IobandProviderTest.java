@@ -8,6 +8,7 @@ import org.iosched.api.BioController;
 import org.iosched.api.InvalidInputException;
 import org.iosched.api.Settings;
 import org.iosched.biocontrol.FakeBioLayer;
+import org.iosched.biocontrol.GreedyReader;
 import org.junit.jupiter.api.Test;
 
 /** The {@code ioband} provider as the runner sees it. */
@@ -51,7 +52,7 @@ class IobandProviderTest {
     void theTraceTellsHoldsAttachesAndEpochsWhenEnabled() {
         FakeBioLayer layer = FakeBioLayer.builder().trace(true).build();
         layer.install(provider, Map.of("policy", "weight", "io_limit", "4"));
-        org.iosched.biocontrol.GreedyReader.reader(layer, layer.newTask("fio", layer.newCgroup("/g", 500)), 8, 8)
+        GreedyReader.reader(layer, layer.newTask("fio", layer.newCgroup("/g", 500)), 8, 8)
                 .start();
         layer.runUntil(200_000_000L);
 
@@ -65,7 +66,7 @@ class IobandProviderTest {
     void theTraceStaysEmptyWhenDisabled() {
         FakeBioLayer layer = FakeBioLayer.builder().build();
         layer.install(provider, Map.of("policy", "weight", "io_limit", "4"));
-        org.iosched.biocontrol.GreedyReader.reader(layer, layer.newTask("fio", layer.newCgroup("/g", 500)), 8, 8)
+        GreedyReader.reader(layer, layer.newTask("fio", layer.newCgroup("/g", 500)), 8, 8)
                 .start();
         layer.runUntil(200_000_000L);
 

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.util.Map;
 import org.iosched.api.BioController;
+import org.iosched.api.Cgroup;
 import org.iosched.api.Op;
 import org.iosched.api.Task;
 import org.iosched.biocontrol.FakeBioLayer;
@@ -28,7 +29,7 @@ class IobandSleepTest {
     void aTaskSleepsWhenItsGroupHoldsItsLimitAndWakesOnceTheGroupsHeldBiosHaveDrained() {
         BioController[] c = new BioController[1];
         FakeBioLayer layer = slowDisk(c);
-        Task fio = layer.newTask("fio", org.iosched.api.Cgroup.ROOT);
+        Task fio = layer.newTask("fio", Cgroup.ROOT);
         GreedyReader reader = GreedyReader.reader(layer, fio, 20, 8).start();
         layer.runUntil(MS);
 
@@ -79,8 +80,8 @@ class IobandSleepTest {
     void syncAndAsyncBiosAreCountedSeparately() {
         BioController[] c = new BioController[1];
         FakeBioLayer layer = slowDisk(c);
-        Task reader = layer.newTask("reader", org.iosched.api.Cgroup.ROOT);
-        Task writer = layer.newTask("writer", org.iosched.api.Cgroup.ROOT);
+        Task reader = layer.newTask("reader", Cgroup.ROOT);
+        Task writer = layer.newTask("writer", Cgroup.ROOT);
         GreedyReader.reader(layer, reader, 20, 8).start();
         new GreedyReader(layer, writer, Op.WRITE, 0, 20, 8, 1 << 20).start();
         layer.runUntil(MS);
@@ -99,7 +100,7 @@ class IobandSleepTest {
         layer.install(new IobandProvider(), Map.of("policy", "weight", "io_limit", "8"));
         GreedyReader[] readers = new GreedyReader[3];
         for (int i = 0; i < readers.length; i++) {
-            readers[i] = GreedyReader.reader(layer, layer.newTask("fio", org.iosched.api.Cgroup.ROOT), 6, 8).start();
+            readers[i] = GreedyReader.reader(layer, layer.newTask("fio", Cgroup.ROOT), 6, 8).start();
         }
         layer.runUntil(2000 * MS);
         for (GreedyReader r : readers) {
@@ -119,7 +120,7 @@ class IobandSleepTest {
         // weight-iosize with io_limit 4: a bucket of (4*2*2) << 3 = 128 tokens, all the default group's
         FakeBioLayer layer = FakeBioLayer.builder().queueDepth(1).serviceTime(bio -> 300_000).build();
         layer.install(new IobandProvider(), Map.of("policy", "weight-iosize", "io_limit", "4"));
-        Task fio = layer.newTask("fio", org.iosched.api.Cgroup.ROOT);
+        Task fio = layer.newTask("fio", Cgroup.ROOT);
         // a 256-sector bio leaves the group 128 tokens in debt; the next one must wait for a new epoch
         GreedyReader reader = GreedyReader.reader(layer, fio, 1, 256).start();
         layer.runUntil(1_500_000);
