@@ -11,7 +11,7 @@ public final class RotationalPresets {
      * {@code hdd-7200}: a 1 TB SATA 7200 rpm desktop disk of about 2010 (Barracuda 7200.12 class), without NCQ.
      * Reference §5 A: 1,953,525,168 sectors, 4 heads, N = 300,000 cylinders; 7200 rpm; seek t1 0.8, tavg 8.5,
      * tmax 16.5 ms, writes +1.0 ms; head switch 0.8 ms; k = 0.5 (132 → 66 MB/s; sectors per track follow from
-     * capacity, heads and N: 2,147 in the outer zone, 1,084 in the inner one); "20–30 zones" (we take 24);
+     * capacity, heads and N: 2,148 in the outer zone, 1,108 in the inner one); "20–30 zones" (we take 24);
      * SATA 3G 280 MB/s; overhead 0.1 hit / 0.2 miss ms; 32 MiB cache in 16 segments, read-ahead after a miss;
      * write cache on, destage above 75% full; FLUSH 0.2 ms on a clean cache. §1.2/§1.4: libata {@code fua=0}.
      * §1.3: aged SATF w = 0.02, T_max = 1 s (unused at depth 1). {@code max_hw_sectors_kb} 32767 is libata's
