@@ -1,0 +1,914 @@
+package org.iosched.workload.fio;
+
+import java.util.random.RandomGenerator;
+import org.iosched.api.FileHandle;
+import org.iosched.api.FileIo;
+import org.iosched.api.FileIoListener;
+import org.iosched.api.InvalidInputException;
+import org.iosched.api.IoPrioClass;
+import org.iosched.api.Task;
+import org.iosched.api.TaskSpec;
+import org.iosched.api.Timer;
+import org.iosched.api.WorkloadContext;
+
+/**
+ * One running fio job (a {@code numjobs} clone): fio's {@code do_io} loop (backend.c) as an event-driven
+ * state machine in virtual time. Each turn picks a direction ({@code get_rw_ddir}: fsync every N writes,
+ * the {@code rwmixread} cycle, rate limiting), fills an I/O unit (file service, offsets, block size) and
+ * issues it: synchronous engines block on it; asynchronous ones queue it, submit batches of
+ * {@code iodepth_batch_submit} and, when {@code iodepth} units are busy, reap at least
+ * {@code iodepth_batch_complete_min} completions (down to {@code iodepth_low}). After each turn come the
+ * {@code rate_min} check and {@code thinktime}. Statistics are recorded as fio measures them (slat from
+ * filling the unit to the end of the submit call, clat from there to the reap), except during
+ * {@code ramp_time}. Allocates nothing per I/O: units are reused.
+ */
+final class FioJob implements FileIoListener {
+    private enum Phase { NEW, RUNNING, DRAINING, END_FSYNC, DONE }
+
+    private enum Wait { NONE, SLEEP, SUBMIT, COMPLETIONS, QUIESCE, SYNC }
+
+    private static final int FSYNC = 3;
+    private static final int FDATASYNC = 4;
+
+    final FioJobSpec spec;
+    final JobOptions o;
+    final int index;
+    private final FioRun run;
+    private final WorkloadContext ctx;
+    private Task task;
+    private FileState[] files;
+    private IoUnit[] units;
+    private int[] free;
+    private int freeCount;
+    private FileIo[] batch;
+    private int batchCount;
+    private int pendingSubmits;
+    private int inFlight;
+    private IoUnit[] reapRing;
+    private int reapHead;
+    private int reapCount;
+    private final FileIo syncIo = new FileIo();
+    private boolean syncBusy;
+    private long syncIssueTime;
+
+    private Phase phase = Phase.NEW;
+    private Wait wait = Wait.NONE;
+    private int waitMin;
+    private boolean waitUntilLow;
+    private long sleepAfterQuiesce = -1;
+    private int sleepDdir = -1;
+    private int pendingDdir = -1;
+    private int postDdir = -1;
+    private boolean stepping;
+    private boolean stepAgain;
+
+    private final long[] ioIssues = new long[Ddir.COUNT];
+    private final long[] issueBytes = new long[Ddir.COUNT];
+    private final long[] ioBlocks = new long[Ddir.COUNT];
+    private final long[] bytesDone = new long[Ddir.COUNT];
+    private int rwmixDdir;
+    private long rwmixIssues;
+    private int ddirSeqLeft = 1;
+    private boolean lastWasSync;
+    private int lastWriteFile;
+    private int nextFile;
+    private int currentFile = -1;
+    private int fileServiceLeft;
+    private long limitBytes;
+    private boolean passHadIo;
+
+    private long startTime;
+    private long epoch;
+    private boolean inRamp;
+    private boolean started;
+    private boolean terminate;
+    private String error;
+    private boolean endSyncing;
+    private int endSyncFile;
+
+    private RandomGenerator rwmixRandom;
+    private RandomGenerator[] seqRandRandom;
+    private RandomGenerator fileRandom;
+    private BlockSizeGenerator blockSizes;
+    private RateLimiter rate;
+    private JobLogs logs;
+    private Timer sleepTimer;
+    private Timer rampTimer;
+    private Timer runtimeTimer;
+    private Timer logTimer;
+
+    FioJob(FioJobSpec spec, FioRun run, WorkloadContext ctx) {
+        this.spec = spec;
+        this.o = spec.options();
+        this.index = spec.index();
+        this.run = run;
+        this.ctx = ctx;
+    }
+
+    /** The fio error of the job ({@code err=} in the report), or null. */
+    String error() {
+        return error;
+    }
+
+    /** Whether the job has exited. */
+    boolean done() {
+        return phase == Phase.DONE;
+    }
+
+    /** Whether the job has been started. */
+    boolean begun() {
+        return phase != Phase.NEW;
+    }
+
+    /** fio's {@code fork}: create the task, open the files and start issuing. */
+    void start() {
+        startTime = ctx.now();
+        epoch = startTime;
+        task = ctx.createTask(taskSpec());
+        openFiles();
+        String stream = "fio/" + index + "/" + o.name + "/";
+        rwmixRandom = random(stream + "rwmix", 1);
+        fileRandom = random(stream + "file", 2);
+        seqRandRandom = new RandomGenerator[Ddir.COUNT];
+        RandomGenerator[] bsRandom = new RandomGenerator[Ddir.COUNT];
+        RandomGenerator[] poisson = new RandomGenerator[Ddir.COUNT];
+        for (int d = 0; d < Ddir.COUNT; d++) {
+            seqRandRandom[d] = random(stream + "seqrand" + d, 10 + d);
+            bsRandom[d] = random(stream + "bs" + d, 20 + d);
+            poisson[d] = random(stream + "poisson" + d, 30 + d);
+        }
+        blockSizes = new BlockSizeGenerator(o, bsRandom);
+        rate = new RateLimiter(o, poisson);
+        int slots = o.ioengine.async() ? o.iodepth : 1;
+        units = new IoUnit[slots];
+        free = new int[slots];
+        for (int i = 0; i < slots; i++) {
+            units[i] = new IoUnit(i);
+            free[i] = slots - 1 - i;
+        }
+        freeCount = slots;
+        batch = new FileIo[slots];
+        reapRing = new IoUnit[slots];
+        fileServiceLeft = 0;
+        JobLogs l = new JobLogs(o, spec.logFiles(), ctx, task.ioprioClass().kernelValue() << 13 | task.ioprioLevel());
+        logs = l.any() ? l : null;
+        sleepTimer = ctx.newTimer(this::wake);
+        runtimeTimer = ctx.newTimer(this::runtimeOver);
+        if (logs != null && logs.averagingMillis() > 0) {
+            logTimer = ctx.newTimer(this::logWindow);
+        }
+        phase = Phase.RUNNING;
+        if (o.rampTime > 0) {
+            inRamp = true;
+            rampTimer = ctx.newTimer(() -> {
+                beginMeasuring();
+                step();
+            });
+            rampTimer.arm(startTime + o.rampTime * 1000);
+        } else {
+            beginMeasuring();
+        }
+        step();
+    }
+
+    private RandomGenerator random(String name, long purpose) {
+        long seed = o.randRepeat && !o.isSet("randseed") ? -1
+                : (BlockPicker.mix(o.randSeed * 0x9e370001L + spec.threadNumber() * 131L + purpose) >>> 1);
+        return ctx.random(name, seed);
+    }
+
+    private TaskSpec taskSpec() {
+        IoPrioClass cls = null;
+        int level = -1;
+        if (o.prio >= 0 || o.prioClass >= 0) {
+            // fio's ioprio_value: no class set means best effort; the level defaults to 0
+            cls = o.prioClass <= 0 ? IoPrioClass.BE : IoPrioClass.fromKernelValue(o.prioClass);
+            level = Math.max(0, o.prio);
+        }
+        String cgroup = o.cgroup == null ? "/" : (o.cgroup.startsWith("/") ? o.cgroup : "/" + o.cgroup);
+        return new TaskSpec("fio", cls, level, o.nice, cgroup, o.cgroup == null ? 0 : o.cgroupWeight);
+    }
+
+    /** Size the I/O regions as fio's {@code setup_files} does and open the files. */
+    private void openFiles() {
+        long capacity = ctx.device().capacitySectors() << 9;
+        int n = spec.files().size();
+        files = new FileState[n];
+        RandomGenerator sizeRandom = random("fio/" + index + "/" + o.name + "/filesize", 3);
+        RandomGenerator offsetRandom = random("fio/" + index + "/" + o.name + "/offset", 4);
+        long total = 0;
+        for (int i = 0; i < n; i++) {
+            String path = spec.files().get(i);
+            boolean raw = path.startsWith("/dev/");
+            long realSize;
+            long perFile;
+            if (raw) {
+                realSize = capacity;
+                perFile = o.sizePercent >= 0 ? capacity * o.sizePercent / 100 / n
+                        : o.size > 0 ? o.size / n : -1;
+            } else if (o.fileSizeLow > 0) {
+                long lo = o.fileSizeLow;
+                long hi = o.fileSizeHigh;
+                realSize = lo == hi ? lo : lo + sizeRandom.nextLong(hi - lo + 1);
+                realSize = Math.max(o.minBlockSize(), realSize - realSize % o.minBlockSize());
+                perFile = o.size > 0 ? Math.min(realSize, o.size / n) : -1;
+            } else if (o.size > 0) {
+                perFile = o.size / n;
+                realSize = -1;
+            } else {
+                throw fail(o.sizePercent >= 0 ? "size=" + o.sizePercent + "% needs a device or filesize= "
+                        + "(the file does not exist before the run)" : "you need to specify size=");
+            }
+            long start = startOffset(raw ? capacity : (realSize > 0 ? realSize : perFile));
+            if (realSize < 0) {
+                realSize = start + perFile;
+            }
+            if (start >= realSize) {
+                throw fail("offset " + start + " is beyond the end of " + path + " (" + realSize + " bytes)");
+            }
+            long region = perFile < 0 ? realSize - start : perFile;
+            if (start + region > realSize) {
+                throw fail("offset + size (" + (start + region) + ") is beyond the end of " + path + " ("
+                        + realSize + " bytes)");
+            }
+            FileHandle h = ctx.open(task, path, raw ? 0 : realSize);
+            if (raw) {
+                realSize = Math.min(realSize, h.size());
+            }
+            files[i] = new FileState(h, start, region, realSize, o, offsetRandom);
+            total += region;
+        }
+        long perLoop;
+        if (o.ioSize > 0) {
+            perLoop = o.ioSize;
+        } else if (o.ioSizePercent >= 0) {
+            perLoop = total * o.ioSizePercent / 100;
+        } else {
+            perLoop = total;
+        }
+        limitBytes = perLoop * o.loops;
+    }
+
+    private long startOffset(long fileSize) {
+        long align = o.blockAlign[0] > 0 ? o.minBlockSize() : 1;
+        long increment = o.offsetIncrementPercent >= 0 ? fileSize * o.offsetIncrementPercent / 100 : o.offsetIncrement;
+        long offset;
+        if (o.offsetPercent >= 0) {
+            offset = fileSize * o.offsetPercent / 100 + (long) spec.subjobNumber() * increment;
+            offset -= offset % align;
+        } else {
+            offset = o.offset + (long) spec.subjobNumber() * increment;
+        }
+        return offset;
+    }
+
+    private InvalidInputException fail(String detail) {
+        return new InvalidInputException(spec.source(), spec.line(), spec.name() + ": " + detail);
+    }
+
+    /** fio's {@code reset_all_stats} at the end of the ramp: the measured phase starts now. */
+    private void beginMeasuring() {
+        long now = ctx.now();
+        inRamp = false;
+        epoch = now;
+        startTime = now;
+        rate.reset();
+        for (int d = 0; d < Ddir.COUNT; d++) {
+            ioIssues[d] = 0;
+            ioBlocks[d] = 0;
+        }
+        rwmixIssues = 0;
+        if (!started) {
+            started = true;
+            ctx.jobStarted(index);
+        }
+        if (o.runtime > 0 && phase == Phase.RUNNING) {
+            runtimeTimer.arm(epoch + o.runtime * 1000);
+        }
+        if (logs != null) {
+            logs.start(0);
+            if (logTimer != null) {
+                logTimer.arm(epoch + logs.averagingMillis() * 1_000_000L);
+            }
+        }
+    }
+
+    /** {@code exitall}: another job stops this one. */
+    void terminate() {
+        if (phase == Phase.DONE || phase == Phase.NEW) {
+            return;
+        }
+        terminate = true;
+        if (wait == Wait.SLEEP) {
+            sleepTimer.cancel();
+            wait = Wait.NONE;
+            sleepAfterQuiesce = -1;
+        }
+        step();
+    }
+
+    private void runtimeOver() {
+        if (wait == Wait.SLEEP) {
+            sleepTimer.cancel();
+            wait = Wait.NONE;
+        }
+        step();
+    }
+
+    private void wake() {
+        if (wait == Wait.SLEEP) {
+            wait = Wait.NONE;
+            step();
+        }
+    }
+
+    private void logWindow() {
+        long now = ctx.now();
+        logs.window((now - epoch) / 1_000_000L);
+        if (phase == Phase.RUNNING || phase == Phase.DRAINING) {
+            logTimer.arm(now + logs.averagingMillis() * 1_000_000L);
+        }
+    }
+
+    // ---- the loop ------------------------------------------------------------------------------------
+
+    /** Run the loop until the job must wait; re-entrant calls (completions inside a submit) are folded in. */
+    private void step() {
+        if (stepping) {
+            stepAgain = true;
+            return;
+        }
+        stepping = true;
+        try {
+            do {
+                stepAgain = false;
+                advance();
+            } while (stepAgain);
+        } finally {
+            stepping = false;
+        }
+    }
+
+    private void advance() {
+        while (true) {
+            if (!waitSatisfied()) {
+                return;
+            }
+            switch (phase) {
+                case RUNNING -> iterate();
+                case DRAINING -> {
+                    commitBatch();
+                    if (pendingSubmits > 0 || inFlight > 0 || reapCount > 0) {
+                        wait = Wait.QUIESCE;
+                        sleepAfterQuiesce = -1;
+                        continue;
+                    }
+                    phase = Phase.END_FSYNC;
+                    endSyncing = error == null && o.rw.writes() && !lastWasSync && (o.endFsync || o.fsyncOnClose);
+                    endSyncFile = 0;
+                }
+                case END_FSYNC -> {
+                    if (endSyncing && endSyncFile < files.length) {
+                        issueSync(FSYNC, endSyncFile++);
+                    } else {
+                        finish();
+                        return;
+                    }
+                }
+                default -> {
+                    return;
+                }
+            }
+        }
+    }
+
+    /** Whether the current wait is over; reaps completions on the way. */
+    private boolean waitSatisfied() {
+        switch (wait) {
+            case NONE -> {
+                return true;
+            }
+            case SLEEP -> {
+                return false;
+            }
+            case SUBMIT -> {
+                if (pendingSubmits > 0) {
+                    return false;
+                }
+                wait = Wait.NONE;
+                return true;
+            }
+            case SYNC -> {
+                if (syncBusy) {
+                    return false;
+                }
+                wait = Wait.NONE;
+                return true;
+            }
+            case COMPLETIONS -> {
+                if (pendingSubmits > 0) {
+                    return false;
+                }
+                if (reapCount < waitMin && inFlight > 0) {
+                    return false;
+                }
+                reap(Math.max(waitMin, o.iodepthBatchCompleteMax));
+                if (waitUntilLow && inFlight > 0 && busyUnits() > o.iodepthLow) {
+                    return false;
+                }
+                wait = Wait.NONE;
+                return true;
+            }
+            case QUIESCE -> {
+                if (pendingSubmits > 0 || inFlight > 0) {
+                    reap(Integer.MAX_VALUE);
+                    return false;
+                }
+                reap(Integer.MAX_VALUE);
+                wait = Wait.NONE;
+                if (sleepAfterQuiesce >= 0) {
+                    long us = sleepAfterQuiesce;
+                    sleepAfterQuiesce = -1;
+                    return !sleep(us);
+                }
+                return true;
+            }
+            default -> throw new IllegalStateException(wait.name());
+        }
+    }
+
+    /** One turn of fio's {@code do_io} loop. */
+    private void iterate() {
+        long now = ctx.now();
+        if (postDdir >= 0) {
+            int d = postDdir;
+            postDdir = -1;
+            afterIo(d);
+            if (wait != Wait.NONE || phase != Phase.RUNNING) {
+                return;
+            }
+        }
+        if (terminate || runtimeExceeded(now) || limitReached()) {
+            phase = Phase.DRAINING;
+            return;
+        }
+        int d;
+        if (pendingDdir >= 0) {
+            d = pendingDdir;
+            pendingDdir = -1;
+        } else {
+            d = chooseDirection();
+            if (d < FSYNC && rate.active()) {
+                int chosen = rate.direction(d, (now - epoch) / 1000);
+                long us = rate.sleepMicros();
+                if (us > 0) {
+                    pendingDdir = chosen;
+                    sleepDdir = -1;
+                    quiesceThenSleep(us);
+                    return;
+                }
+                d = chosen;
+            }
+        }
+        if (d >= FSYNC) {
+            if (busyUnits() > 0) {
+                commitBatch();
+                pendingDdir = d;
+                wait = Wait.QUIESCE;
+                sleepAfterQuiesce = -1;
+                return;
+            }
+            postDdir = d;
+            issueSync(d, lastWriteFile);
+            return;
+        }
+        IoUnit u = fill(d, now);
+        if (u == null) {
+            if (!newPass()) {
+                phase = Phase.DRAINING;
+            }
+            return;
+        }
+        issue(u, now);
+    }
+
+    private boolean runtimeExceeded(long now) {
+        return !inRamp && o.runtime > 0 && now - epoch >= o.runtime * 1000;
+    }
+
+    /** fio's {@code io_issue_bytes_exceeded} and {@code exceeds_number_ios}. */
+    private boolean limitReached() {
+        if (o.numberIos > 0) {
+            long ios = ioBlocks[0] + ioBlocks[1] + ioBlocks[2] + busyUnits();
+            if (ios >= o.numberIos * o.loops) {
+                return true;
+            }
+        }
+        if (o.timeBased) {
+            return false;
+        }
+        return relevantIssued() >= limitBytes;
+    }
+
+    private long relevantIssued() {
+        if (o.rw.mixed()) {
+            return issueBytes[0] + issueBytes[1];
+        }
+        if (o.rw.writes()) {
+            return issueBytes[1];
+        }
+        return o.rw.reads() ? issueBytes[0] : issueBytes[2];
+    }
+
+    /**
+     * Every file is exhausted: start a new pass over the files if the job still has bytes to move
+     * ({@code keep_running}) or runs time based; false when the job is done.
+     */
+    private boolean newPass() {
+        if (!passHadIo) {
+            return false;
+        }
+        if (!o.timeBased && limitBytes - relevantIssued() < o.maxBlockSize()) {
+            return false;
+        }
+        passHadIo = false;
+        for (FileState f : files) {
+            f.reset();
+        }
+        return true;
+    }
+
+    /** fio's {@code get_rw_ddir} without the rate part. */
+    private int chooseDirection() {
+        if (!lastWasSync && o.rw.writes() && ioIssues[1] > 0) {
+            if (o.fsyncBlocks > 0 && ioIssues[1] % o.fsyncBlocks == 0) {
+                return FSYNC;
+            }
+            if (o.fdatasyncBlocks > 0 && ioIssues[1] % o.fdatasyncBlocks == 0) {
+                return FDATASYNC;
+            }
+        }
+        if (o.rw.mixed()) {
+            if (ioIssues[rwmixDdir] >= rwmixIssues) {
+                int d = 1 + (int) (100 * rwmixRandom.nextDouble()) <= o.rwmix[0] ? 0 : 1;
+                if (d != rwmixDdir) {
+                    rwmixIssues = ioIssues[rwmixDdir] * o.rwmix[rwmixDdir ^ 1] / 100;
+                }
+                rwmixDdir = d;
+            }
+            return rwmixDdir;
+        }
+        if (o.rw.reads()) {
+            return 0;
+        }
+        return o.rw.writes() ? 1 : 2;
+    }
+
+    /** Pick the file and fill a unit ({@code get_io_u}); null when every file is exhausted. */
+    private IoUnit fill(int d, long now) {
+        boolean newOffset = false;
+        if (o.ddirSeqNr > 0 && --ddirSeqLeft == 0) {
+            newOffset = true;
+            ddirSeqLeft = o.ddirSeqNr;
+        }
+        while (true) {
+            int fi = nextFile();
+            if (fi < 0) {
+                return null;
+            }
+            FileState f = files[fi];
+            int dd = d;
+            long offset;
+            long length;
+            if (o.rw.trimWrite() && d == 1 && f.lastPos[1] == f.lastPos[2]) {
+                dd = 2;
+            }
+            if (o.rw.trimWrite() && dd == 1) {
+                offset = f.lastStart[2];
+                length = f.lastLength[2];
+                if (offset < 0) {
+                    dd = 2;
+                }
+            } else {
+                offset = -1;
+                length = 0;
+            }
+            if (offset < 0) {
+                boolean doRandom = o.rw.random() && (o.percentageRandom[dd] == 100
+                        || 1 + (int) (100 * seqRandRandom[dd].nextDouble()) <= o.percentageRandom[dd]);
+                offset = f.nextOffset(dd, o, newOffset, doRandom, o.timeBased);
+                if (offset >= 0) {
+                    length = blockSizes.next(dd, f.randomPick, f, offset);
+                }
+                if (offset < 0 || length == 0 || offset + length > f.realSize) {
+                    f.done = true;
+                    continue;
+                }
+                length = f.markRandom(length);
+            }
+            f.issued(dd, offset, length);
+            IoUnit u = units[free[--freeCount]];
+            u.ddir = dd;
+            u.file = fi;
+            u.offset = offset;
+            u.length = length;
+            u.prepTime = now;
+            u.submitTime = -1;
+            u.completeTime = -1;
+            return u;
+        }
+    }
+
+    /** fio's file service ({@code __get_next_file}); -1 when every file is done. */
+    private int nextFile() {
+        int n = files.length;
+        if (currentFile >= 0 && !files[currentFile].done) {
+            if (o.fileServiceType == FileServiceType.SEQUENTIAL) {
+                return currentFile;
+            }
+            if (fileServiceLeft > 0) {
+                fileServiceLeft--;
+                return currentFile;
+            }
+        }
+        int fi = -1;
+        if (o.fileServiceType == FileServiceType.RANDOM) {
+            int pick = fileRandom.nextInt(n);
+            for (int k = 0; k < n && fi < 0; k++) {
+                if (!files[(pick + k) % n].done) {
+                    fi = (pick + k) % n;
+                }
+            }
+        } else {
+            for (int k = 0; k < n && fi < 0; k++) {
+                int c = nextFile;
+                nextFile = (nextFile + 1) % n;
+                if (!files[c].done) {
+                    fi = c;
+                }
+            }
+        }
+        if (fi < 0) {
+            return -1;
+        }
+        currentFile = fi;
+        fileServiceLeft = o.fileServiceNr - 1;
+        return fi;
+    }
+
+    private void issue(IoUnit u, long now) {
+        int d = u.ddir;
+        ioIssues[d]++;
+        issueBytes[d] += u.length;
+        rate.issued(d, u.length);
+        passHadIo = true;
+        FileState f = files[u.file];
+        if (d == 1) {
+            f.written = true;
+            lastWriteFile = u.file;
+        }
+        u.io.prepare(Ddir.of(d).kind(), task, f.handle, u.offset, u.length, o.direct, this);
+        u.io.setAttachment(u);
+        u.io.setSyncWrite(d == 1 && o.sync != SyncMode.NONE);
+        postDdir = d;
+        if (o.ioengine == IoEngine.NULL) {
+            u.submitTime = now;
+            u.completeTime = now;
+            account(u, now, -1, 0);
+            release(u);
+            return;
+        }
+        if (!o.ioengine.async()) {
+            u.inFlight = true;
+            inFlight++;
+            wait = Wait.COMPLETIONS;
+            waitMin = 1;
+            waitUntilLow = false;
+            ctx.submit(u.io);
+            return;
+        }
+        batch[batchCount++] = u.io;
+        if (batchCount >= o.iodepthBatch) {
+            commitBatch();
+        }
+        if (busyUnits() >= o.iodepth) {
+            commitBatch();
+            int min = Math.min(o.iodepthBatchCompleteMin, busyUnits());
+            wait = Wait.COMPLETIONS;
+            waitMin = Math.max(1, min);
+            waitUntilLow = true;
+        } else if (o.iodepthBatchCompleteMin == 0 && o.iodepthBatchCompleteMax == 0) {
+            reap(Integer.MAX_VALUE);
+        }
+    }
+
+    /** {@code io_submit} of the queued units. */
+    private void commitBatch() {
+        if (batchCount == 0) {
+            return;
+        }
+        int count = batchCount;
+        batchCount = 0;
+        for (int i = 0; i < count; i++) {
+            IoUnit u = (IoUnit) batch[i].attachment();
+            u.inFlight = true;
+        }
+        inFlight += count;
+        pendingSubmits += count;
+        if (count == 1) {
+            ctx.submit(batch[0]);
+        } else {
+            ctx.submitBatch(batch, count);
+        }
+        if (pendingSubmits > 0 && wait == Wait.NONE) {
+            wait = Wait.SUBMIT;
+        }
+    }
+
+    private void issueSync(int d, int file) {
+        syncIo.prepare(d == FDATASYNC ? FileIo.Kind.FDATASYNC : FileIo.Kind.FSYNC, task, files[file].handle, 0, 0,
+                o.direct, this);
+        syncIssueTime = ctx.now();
+        syncBusy = true;
+        wait = Wait.SYNC;
+        if (o.ioengine == IoEngine.NULL) {
+            syncDone(syncIssueTime);
+            return;
+        }
+        ctx.submit(syncIo);
+    }
+
+    private void syncDone(long now) {
+        syncBusy = false;
+        lastWasSync = true;
+        if (!inRamp && o.stats) {
+            ctx.recordSync(index, now - syncIssueTime);
+        }
+    }
+
+    /** The rate_min check and thinktime after an I/O ({@code do_io}, after the reap). */
+    private void afterIo(int d) {
+        if (bytesDone[0] + bytesDone[1] + bytesDone[2] == 0 && o.ioengine != IoEngine.NULL) {
+            return;
+        }
+        long now = ctx.now();
+        if (!inRamp && rate.active()) {
+            long sinceStart = (now - startTime) / 1_000_000L;
+            for (int dd = 0; dd < Ddir.COUNT; dd++) {
+                if (bytesDone[dd] > 0 && !rate.checkMinRate(dd, o.name, sinceStart, now / 1_000_000L,
+                        bytesDone[dd], ioBlocks[dd])) {
+                    failed(rate.failure());
+                    return;
+                }
+            }
+        }
+        if (d < FSYNC && o.thinktime > 0) {
+            long b = o.thinktimeBlocksIssue ? ioIssues[0] + ioIssues[1] + ioIssues[2]
+                    : ioBlocks[0] + ioBlocks[1] + ioBlocks[2];
+            if (b % o.thinktimeBlocks == 0) {
+                sleepDdir = d;
+                quiesceThenSleep(o.thinktime);
+            }
+        }
+    }
+
+    /** The job failed as fio's {@code td_verror} would make it: it stops issuing and drains. */
+    private void failed(String message) {
+        error = "EIO: " + message;
+        if (ctx.trace().enabled()) {
+            ctx.trace().message("fio: " + message);
+        }
+        run.jobFailed(this, message);
+        phase = Phase.DRAINING;
+    }
+
+    private void quiesceThenSleep(long micros) {
+        if (busyUnits() > 0) {
+            commitBatch();
+            sleepAfterQuiesce = micros;
+            wait = Wait.QUIESCE;
+            return;
+        }
+        sleep(micros);
+    }
+
+    /** Sleep {@code micros}; returns whether the job is now sleeping. */
+    private boolean sleep(long micros) {
+        if (micros <= 0) {
+            return false;
+        }
+        if (sleepDdir >= 0 && o.rateIgnoreThinktime) {
+            rate.creditThinktime(sleepDdir, micros);
+        }
+        sleepDdir = -1;
+        long until = ctx.now() + micros * 1000;
+        if (o.runtime > 0 && !inRamp && runtimeTimer.isPending() && until > runtimeTimer.expiresAt()) {
+            until = Math.max(ctx.now(), runtimeTimer.expiresAt());
+        }
+        sleepTimer.arm(until);
+        wait = Wait.SLEEP;
+        return true;
+    }
+
+    private int busyUnits() {
+        return units.length - freeCount;
+    }
+
+    /** Reap up to {@code max} completed units, oldest first. */
+    private void reap(int max) {
+        long now = ctx.now();
+        int n = Math.min(max, reapCount);
+        for (int i = 0; i < n; i++) {
+            IoUnit u = reapRing[reapHead];
+            reapRing[reapHead] = null;
+            reapHead = (reapHead + 1) % reapRing.length;
+            reapCount--;
+            long slat = o.ioengine.async() ? u.submitTime - u.prepTime : -1;
+            long clat = o.ioengine.async() ? now - u.submitTime : u.completeTime - u.prepTime;
+            account(u, now, slat, clat);
+            release(u);
+        }
+    }
+
+    private void account(IoUnit u, long now, long slat, long clat) {
+        int d = u.ddir;
+        ioBlocks[d]++;
+        bytesDone[d] += u.length;
+        lastWasSync = false;
+        if (inRamp) {
+            return;
+        }
+        if (o.stats) {
+            ctx.recordIo(index, Ddir.of(d).kind(), u.length, slat, clat);
+        }
+        if (logs != null) {
+            logs.io(d, u.length, u.offset, slat, clat, (now - epoch) / 1_000_000L);
+        }
+    }
+
+    private void release(IoUnit u) {
+        u.inFlight = false;
+        free[freeCount++] = u.slot;
+    }
+
+    @Override
+    public void submitted(FileIo io) {
+        if (io == syncIo || !o.ioengine.async()) {
+            return;
+        }
+        IoUnit u = (IoUnit) io.attachment();
+        if (u.submitTime < 0) {
+            u.submitTime = ctx.now();
+            pendingSubmits--;
+            if (wait == Wait.SUBMIT || wait == Wait.COMPLETIONS || wait == Wait.QUIESCE) {
+                step();
+            }
+        }
+    }
+
+    @Override
+    public void completed(FileIo io) {
+        long now = ctx.now();
+        if (io == syncIo) {
+            syncDone(now);
+            step();
+            return;
+        }
+        IoUnit u = (IoUnit) io.attachment();
+        if (o.ioengine.async() && u.submitTime < 0) {
+            u.submitTime = now;
+            pendingSubmits--;
+        }
+        if (!o.ioengine.async()) {
+            u.submitTime = now;
+        }
+        u.completeTime = now;
+        inFlight--;
+        reapRing[(reapHead + reapCount) % reapRing.length] = u;
+        reapCount++;
+        step();
+    }
+
+    private void finish() {
+        phase = Phase.DONE;
+        long now = ctx.now();
+        sleepTimer.cancel();
+        runtimeTimer.cancel();
+        if (rampTimer != null) {
+            rampTimer.cancel();
+        }
+        if (logTimer != null) {
+            logTimer.cancel();
+        }
+        if (logs != null && !inRamp) {
+            logs.window((now - epoch) / 1_000_000L);
+        }
+        if (!started) {
+            started = true;
+            ctx.jobStarted(index);
+        }
+        ctx.jobFinished(index);
+        ctx.exitTask(task);
+        run.jobExited(this);
+    }
+}
