@@ -316,24 +316,34 @@ public final class FakeBioLayer implements BioControllerContext {
 
     /** Runs every event up to and including {@code endNanos}; the clock then reads {@code endNanos}. */
     public void runUntil(long endNanos) {
+        long budget = MAX_EVENTS_PER_RUN;
         while (!events.isEmpty() && events.peek().time <= endNanos) {
-            Event e = events.poll();
-            now = e.time;
-            e.action.run();
+            runNext(--budget);
         }
         now = Math.max(now, endNanos);
     }
 
     /** Runs until no event is left, failing after {@code limitNanos} of virtual time. */
     public void runToIdle(long limitNanos) {
+        long budget = MAX_EVENTS_PER_RUN;
         while (!events.isEmpty()) {
-            Event e = events.poll();
-            if (e.time > limitNanos) {
+            if (events.peek().time > limitNanos) {
                 throw new AssertionError("still busy at " + limitNanos + " ns");
             }
-            now = e.time;
-            e.action.run();
+            runNext(--budget);
         }
+    }
+
+    /** A run that goes on this long is a livelock (work re-queueing itself without progress). */
+    private static final long MAX_EVENTS_PER_RUN = 20_000_000;
+
+    private void runNext(long budget) {
+        if (budget < 0) {
+            throw new AssertionError("more than " + MAX_EVENTS_PER_RUN + " events: livelock at " + now + " ns");
+        }
+        Event e = events.poll();
+        now = e.time;
+        e.action.run();
     }
 
     // ---- what happened
