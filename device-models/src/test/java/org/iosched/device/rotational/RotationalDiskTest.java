@@ -1,0 +1,207 @@
+package org.iosched.device.rotational;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.util.Arrays;
+import java.util.Map;
+import org.iosched.api.BlockDevice;
+import org.iosched.api.Op;
+import org.iosched.api.Request;
+import org.iosched.api.RequestFlags;
+import org.iosched.device.Devices;
+import org.iosched.device.FakeDeviceContext;
+import org.iosched.device.LoadDriver;
+import org.iosched.device.LoadDriver.Result;
+import org.iosched.device.LoadDriver.Spec;
+import org.iosched.device.Probe;
+import org.iosched.device.preset.Hdd7200NcqProvider;
+import org.iosched.device.preset.Hdd7200Provider;
+import org.junit.jupiter.api.Test;
+
+class RotationalDiskTest {
+    private static final long MS = 1_000_000;
+    private static final long CAPACITY = 1_953_525_168L;
+
+    @Test
+    void sequentialReadsAfterAMissAreServedFromTheReadAheadSegment() {
+        Probe disk = new Probe(new Hdd7200Provider(), Map.of());
+        Request first = disk.submitAt(0, disk.request(Op.READ, 0, 1_000_000, 8));
+        disk.runUntil(20 * MS);
+        // 20 ms later the drive has read ahead well past the next 4 KiB
+        Request next = disk.submitAt(20 * MS, disk.request(Op.READ, 0, 1_000_008, 8));
+        disk.drain();
+
+        assertThat(disk.latency(first)).isGreaterThan(MS);
+        // a hit costs the 0.1 ms overhead plus 4 KiB over the 280 MB/s link
+        assertThat(disk.latency(next)).isBetween(100_000L, 130_000L);
+        assertThat(disk.stat("cache_read_hits")).isEqualTo(1);
+        assertThat(disk.stat("cache_read_misses")).isEqualTo(1);
+    }
+
+    @Test
+    void withoutReadAheadTheNextSequentialReadWaitsForTheMedium() {
+        Probe disk = new Probe(new Hdd7200Provider(), Map.of("read_ahead", "0"));
+        disk.submitAt(0, disk.request(Op.READ, 0, 1_000_000, 8));
+        disk.runUntil(20 * MS);
+        Request next = disk.submitAt(20 * MS, disk.request(Op.READ, 0, 1_000_008, 8));
+        disk.drain();
+
+        assertThat(disk.latency(next)).isGreaterThan(MS / 2);
+        assertThat(disk.stat("cache_read_misses")).isEqualTo(2);
+    }
+
+    @Test
+    void aBufferedWriteCompletesAtOnceAndAFlushWaitsForItsDestage() {
+        Probe disk = new Probe(new Hdd7200Provider(), Map.of());
+        Request write = disk.submitAt(0, disk.request(Op.WRITE, RequestFlags.SYNC, 500_000_000, 8));
+        disk.runUntil(200_000);
+        Request flush = disk.submitAt(200_000, disk.request(Op.FLUSH, RequestFlags.SYNC, 0, 0));
+        disk.drain();
+
+        // §1.4: 0.1-0.2 ms into the cache
+        assertThat(disk.latency(write)).isBetween(100_000L, 200_000L);
+        // the flush waits for one positioning and write of the dirty sectors, then costs 0.2 ms
+        assertThat(disk.latency(flush)).isGreaterThan(MS + 200_000);
+        assertThat(disk.stat("destages")).isEqualTo(1);
+        assertThat(disk.stat("dirty_sectors")).isZero();
+    }
+
+    @Test
+    void aFlushOnACleanCacheCostsTheCleanFlushTime() {
+        Probe disk = new Probe(new Hdd7200Provider(), Map.of());
+        Request flush = disk.submitAt(0, disk.request(Op.FLUSH, 0, 0, 0));
+        disk.drain();
+
+        assertThat(disk.latency(flush)).isEqualTo(200_000);
+    }
+
+    @Test
+    void withTheWriteCacheOffAWriteCompletesOnlyOnTheMedium() {
+        Probe disk = new Probe(new Hdd7200Provider(), Map.of("write_cache", "0"));
+        Request write = disk.submitAt(0, disk.request(Op.WRITE, 0, 500_000_000, 8));
+        disk.drain();
+
+        assertThat(disk.latency(write)).isGreaterThan(2 * MS);
+        assertThat(disk.stat("media_writes")).isEqualTo(1);
+        assertThat(disk.device().info().writeCache()).isFalse();
+    }
+
+    @Test
+    void aFuaWriteGoesToTheMediumEvenWithTheCacheOn() {
+        Probe disk = new Probe(new Hdd7200Provider(), Map.of());
+        Request write = disk.submitAt(0, disk.request(Op.WRITE, RequestFlags.FUA, 500_000_000, 8));
+        disk.drain();
+
+        assertThat(disk.latency(write)).isGreaterThan(2 * MS);
+        assertThat(disk.stat("fua_writes")).isEqualTo(1);
+        assertThat(disk.stat("writes_buffered")).isZero();
+    }
+
+    @Test
+    void writesWaitWhenTheBufferIsFull() {
+        // 64 KiB cache: 16 x 4 KiB writes fill it
+        Result r = Hdd7200CalibrationSupport.run(Map.of("cache_kb", "64", "cache_segments", "4"),
+                (i, random) -> Spec.write(random.nextLong(CAPACITY / 8) * 8, 8), 1, 100, 0);
+
+        assertThat(r.maxLatency()).isGreaterThan(MS);
+    }
+
+    @Test
+    void aDiscardIsCheapAndDropsBufferedData() {
+        Probe disk = new Probe(new Hdd7200Provider(), Map.of());
+        disk.submitAt(0, disk.request(Op.WRITE, 0, 8000, 8));
+        disk.runUntil(150_000);
+        Request discard = disk.submitAt(150_000, disk.request(Op.DISCARD, 0, 8000, 8));
+        disk.drain();
+
+        assertThat(disk.latency(discard)).isEqualTo(100_000);
+        assertThat(disk.stat("discards")).isEqualTo(1);
+    }
+
+    @Test
+    void rotationalLatencyDependsOnWhenTheRequestArrives() {
+        long[] latencies = new long[8];
+        for (int k = 0; k < latencies.length; k++) {
+            Probe disk = new Probe(new Hdd7200Provider(), Map.of("read_ahead", "0"));
+            Request rq = disk.submitAt(k * 1_041_667L, disk.request(Op.READ, 0, 0, 8));
+            disk.drain();
+            latencies[k] = disk.latency(rq);
+        }
+
+        // the same sector, asked for an eighth of a revolution apart, waits different times
+        long spread = Arrays.stream(latencies).max().getAsLong() - Arrays.stream(latencies).min().getAsLong();
+        assertThat(spread).isGreaterThan(5 * MS);
+        assertThat(Arrays.stream(latencies).max().getAsLong()).isLessThan(9 * MS);
+    }
+
+    @Test
+    void ncqNeverHoldsMoreThanItsQueueDepth() {
+        FakeDeviceContext context = new FakeDeviceContext(1);
+        BlockDevice disk = Devices.create(new Hdd7200NcqProvider(), context, Map.of());
+        Result r = new LoadDriver(context, disk, 3).run(
+                (i, random) -> Spec.read(random.nextLong(CAPACITY / 8) * 8, 8), 64, 500, 0);
+
+        assertThat(r.maxInFlight()).isEqualTo(31);
+        assertThat(disk.statistics().get("max_commands_held").intValue()).isEqualTo(31);
+    }
+
+    @Test
+    void submittingBeyondTheQueueDepthIsABlockLayerBug() {
+        Probe disk = new Probe(new Hdd7200Provider(), Map.of());
+        disk.submitAt(0, disk.request(Op.READ, 0, 0, 8));
+        Request second = disk.request(Op.READ, 0, 100, 8);
+
+        assertThat(disk.device().canAccept(second, 1)).isFalse();
+        assertThatThrownBy(() -> disk.device().submit(second)).isInstanceOf(IllegalStateException.class);
+    }
+
+    @Test
+    void aFlushIsNotQueuedWhileQueuedCommandsRunNorAnythingWhileItRuns() {
+        Probe disk = new Probe(new Hdd7200NcqProvider(), Map.of());
+        disk.submitAt(0, disk.request(Op.READ, 0, 1_000_000, 8));
+        disk.submitAt(0, disk.request(Op.READ, 0, 900_000_000, 8));
+        Request flush = disk.request(Op.FLUSH, 0, 0, 0);
+
+        assertThat(disk.device().canAccept(flush, 2)).isFalse();
+        disk.drain();
+        assertThat(disk.device().canAccept(flush, 0)).isTrue();
+        disk.submitAt(disk.context().now(), flush);
+        assertThat(disk.device().canAccept(disk.request(Op.READ, 0, 0, 8), 1)).isFalse();
+        disk.drain();
+        assertThat(disk.device().canAccept(disk.request(Op.READ, 0, 0, 8), 0)).isTrue();
+    }
+
+    @Test
+    void agingBoundsHowLongAQueuedCommandWaits() {
+        LoadDriver.Source random = (i, r) -> Spec.read(r.nextLong(CAPACITY / 8) * 8, 8);
+        Result pureSatf = Hdd7200CalibrationSupport.runNcq(Map.of("ncq_age_weight", "0", "ncq_max_age_ms", "1000000"),
+                random, 31, 3000, 100);
+        Result aged = Hdd7200CalibrationSupport.runNcq(Map.of("ncq_age_weight", "0", "ncq_max_age_ms", "1000"),
+                random, 31, 3000, 100);
+
+        // pure SATF starves some command past the bound; with T_max = 1 s none waits longer than T_max plus
+        // the command in service (< 40 ms: full stroke, a revolution and overheads)
+        assertThat(pureSatf.maxLatency()).isGreaterThan(1000 * MS);
+        assertThat(aged.maxLatency()).isLessThan(1040 * MS);
+    }
+
+    @Test
+    void theSameSeedAndRequestsGiveTheSameTimings() {
+        LoadDriver.Source mixed = (i, r) -> i % 5 == 0 ? Spec.write(r.nextLong(CAPACITY / 8) * 8, 8)
+                : Spec.read(r.nextLong(CAPACITY / 8) * 8, 16);
+        Result a = Hdd7200CalibrationSupport.runNcq(Map.of(), mixed, 8, 2000, 0);
+        Result b = Hdd7200CalibrationSupport.runNcq(Map.of(), mixed, 8, 2000, 0);
+
+        assertThat(a.latencies()).isEqualTo(b.latencies());
+        assertThat(a.nanos()).isEqualTo(b.nanos());
+    }
+
+    @Test
+    void statisticsCountCacheAndMediaWork() {
+        Probe disk = new Probe(new Hdd7200Provider(), Map.of());
+
+        assertThat(disk.device().statistics()).containsKeys("cache_read_hits", "cache_read_misses", "destages",
+                "flushes", "write_buffer_full_waits", "ncq_forced_by_age");
+    }
+}

@@ -1,0 +1,78 @@
+package org.iosched.device.rotational;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.util.BitSet;
+import java.util.List;
+import net.jqwik.api.ForAll;
+import net.jqwik.api.Property;
+import net.jqwik.api.constraints.IntRange;
+import net.jqwik.api.constraints.Size;
+import org.junit.jupiter.api.Test;
+
+class WriteBufferTest {
+    @Test
+    void adjacentWritesMergeIntoOneRun() {
+        WriteBuffer buffer = new WriteBuffer(1000);
+        buffer.add(0, 8);
+        buffer.add(8, 16);
+        buffer.add(32, 40);
+        buffer.add(16, 32);
+
+        assertThat(buffer.runs()).isEqualTo(1);
+        assertThat(buffer.dirtySectors()).isEqualTo(40);
+        assertThat(buffer.covers(4, 36)).isTrue();
+    }
+
+    @Test
+    void removingTheMiddleOfARunSplitsIt() {
+        WriteBuffer buffer = new WriteBuffer(1000);
+        buffer.add(0, 100);
+        buffer.remove(40, 60);
+
+        assertThat(buffer.runs()).isEqualTo(2);
+        assertThat(buffer.dirtySectors()).isEqualTo(80);
+        assertThat(buffer.covers(40, 41)).isFalse();
+    }
+
+    @Test
+    void destagingSectorsStillOccupyTheBufferUntilTheyReachTheMedium() {
+        WriteBuffer buffer = new WriteBuffer(100);
+        buffer.add(0, 80);
+        long taken = buffer.takeForDestage(0, 50);
+
+        assertThat(taken).isEqualTo(50);
+        assertThat(buffer.dirtySectors()).isEqualTo(30);
+        assertThat(buffer.hasRoom(30)).isFalse();
+        buffer.destaged(50);
+        assertThat(buffer.hasRoom(30)).isTrue();
+    }
+
+    /** Any sequence of adds and removes leaves exactly the sectors a bitmap says are dirty, as sorted runs. */
+    @Property(tries = 300)
+    void runsMatchABitmapOfDirtySectors(@ForAll @Size(max = 120) List<@IntRange(min = 0, max = 200) Integer> ops) {
+        WriteBuffer buffer = new WriteBuffer(1_000_000);
+        BitSet dirty = new BitSet();
+        for (int k = 0; k + 2 < ops.size(); k += 3) {
+            int from = ops.get(k + 1);
+            int to = from + 1 + ops.get(k + 2) % 30;
+            if (ops.get(k) % 3 == 0) {
+                buffer.remove(from, to);
+                dirty.clear(from, to);
+            } else {
+                buffer.add(from, to);
+                dirty.set(from, to);
+            }
+        }
+        assertThat(buffer.dirtySectors()).isEqualTo(dirty.cardinality());
+        BitSet fromRuns = new BitSet();
+        for (int i = 0; i < buffer.runs(); i++) {
+            assertThat(buffer.start(i)).isLessThan(buffer.end(i));
+            if (i > 0) {
+                assertThat(buffer.start(i)).isGreaterThan(buffer.end(i - 1));
+            }
+            fromRuns.set((int) buffer.start(i), (int) buffer.end(i));
+        }
+        assertThat(fromRuns).isEqualTo(dirty);
+    }
+}
