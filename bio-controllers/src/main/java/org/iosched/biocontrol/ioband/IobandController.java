@@ -59,6 +59,8 @@ public final class IobandController implements BioController {
     private static final int SYNC = 1;
 
     private final BioControllerContext context;
+    /** The block trace, fetched once: the hot path only asks it whether it is enabled. */
+    private final TraceSink trace;
     private final IobandConfig config;
     private final WeightPolicy policy;
     private final int ioThrottle;
@@ -70,9 +72,9 @@ public final class IobandController implements BioController {
     private final int[] blocked = new int[2];
     /** {@code DEV_BIO_BLOCKED_*}: kernel threads sleep until the device holds fewer than io_limit. */
     private final boolean[] deviceBlocked = new boolean[2];
-    /** {@code g_waitq[]}: kernel threads asleep on the device. */
-    @SuppressWarnings("unchecked")
-    private final ArrayDeque<Task>[] deviceWaiters = new ArrayDeque[] {new ArrayDeque<Task>(), new ArrayDeque<Task>()};
+    /** {@code g_waitq[]}: kernel threads asleep on the device, async and sync. */
+    private final ArrayDeque<Task> asyncDeviceWaiters = new ArrayDeque<>();
+    private final ArrayDeque<Task> syncDeviceWaiters = new ArrayDeque<>();
     private long deviceSleeps;
 
     /** {@code g_groups}, in attach order; the default group first. */
@@ -94,6 +96,7 @@ public final class IobandController implements BioController {
      */
     public IobandController(BioControllerContext context, IobandConfig config) {
         this.context = context;
+        this.trace = context.trace();
         this.config = config;
         this.ioThrottle = config.ioThrottle();
         this.ioLimit = config.effectiveIoLimit(context.nrRequests());
@@ -116,13 +119,13 @@ public final class IobandController implements BioController {
         // prevent_burst_bios: kernel threads serve many groups, so only the device limit stops them
         if (task.isKernelThread()) {
             if (deviceShouldBlock(sync)) {
-                deviceWaiters[sync].add(task);
+                deviceWaiters(sync).add(task);
                 deviceSleeps++;
                 traceSleep(task, "device", sync);
                 return Admission.SLEEP;
             }
         } else if (groupShouldBlock(gp, sync)) {
-            gp.waiters[sync].add(task);
+            gp.waiters(sync).add(task);
             gp.sleeps++;
             traceSleep(task, gp.cgroupPath, sync);
             return Admission.SLEEP;
@@ -163,7 +166,7 @@ public final class IobandController implements BioController {
         for (int sync = 0; sync < 2; sync++) {
             if (deviceBlocked[sync] && blocked[sync] < ioLimit) {
                 deviceBlocked[sync] = false;
-                drainInto(deviceWaiters[sync], wakeList);
+                drainInto(deviceWaiters(sync), wakeList);
             }
         }
         if (nrBlocked() > 0 && issued[SYNC] < ioLimit && issued[ASYNC] < ioLimit && issueList.isEmpty()
@@ -244,7 +247,7 @@ public final class IobandController implements BioController {
         gp.blocked[sync]--;
         if (gp.blocked[sync] == 0 && gp.groupBlocked[sync]) {
             gp.groupBlocked[sync] = false;
-            drainInto(gp.waiters[sync], wakeList);
+            drainInto(gp.waiters(sync), wakeList);
         }
         gp.dispatchedBios++;
         gp.dispatchedSectors += bio.sectors();
@@ -284,7 +287,6 @@ public final class IobandController implements BioController {
         gp.blocked[sync]++;
         gp.heldBios.add(bio);
         gp.heldTotal++;
-        TraceSink trace = context.trace();
         if (trace.enabled()) {
             trace.message("ioband hold " + gp.cgroupPath + " " + RequestFlags.rwbs(bio.op(), bio.flags()) + " "
                     + bio.sector() + " + " + bio.sectors() + " tokens=" + gp.token + " held=" + gp.nrBlocked());
@@ -321,6 +323,10 @@ public final class IobandController implements BioController {
         }
     }
 
+    private ArrayDeque<Task> deviceWaiters(int sync) {
+        return sync == SYNC ? syncDeviceWaiters : asyncDeviceWaiters;
+    }
+
     private boolean roomForBio() {
         return issued[SYNC] < ioLimit || issued[ASYNC] < ioLimit;
     }
@@ -354,7 +360,6 @@ public final class IobandController implements BioController {
         // the root cgroup may have been created after this controller
         defaultGroup.weight = config.weightOf(rootCgroup());
         policy.setWeights(groups);
-        TraceSink trace = context.trace();
         if (trace.enabled()) {
             trace.message("ioband attach " + gp.cgroupPath + " weight=" + gp.weight + " token=" + gp.tokenInitial
                     + " limit=" + gp.limit);
@@ -381,14 +386,12 @@ public final class IobandController implements BioController {
     }
 
     private void traceSleep(Task task, String where, int sync) {
-        TraceSink trace = context.trace();
         if (trace.enabled()) {
             trace.message("ioband sleep " + task + " on " + where + (sync == SYNC ? " sync" : " async"));
         }
     }
 
     private void traceEpoch() {
-        TraceSink trace = context.trace();
         if (trace.enabled()) {
             trace.message("ioband epoch " + policy.epoch() + " issued=" + nrIssued() + " held=" + nrBlocked());
         }

@@ -23,9 +23,9 @@ final class IobandGroup {
     final int[] blocked = new int[2];
     /** {@code IOG_BIO_BLOCKED_*}: submitters of this direction sleep until the group's held bios drain. */
     final boolean[] groupBlocked = new boolean[2];
-    /** {@code c_waitq[]}: tasks asleep on this group. */
-    @SuppressWarnings("unchecked")
-    final ArrayDeque<Task>[] waiters = new ArrayDeque[] {new ArrayDeque<Task>(), new ArrayDeque<Task>()};
+    /** {@code c_waitq[]}: tasks asleep on this group, async and sync. */
+    private final ArrayDeque<Task> asyncWaiters = new ArrayDeque<>();
+    private final ArrayDeque<Task> syncWaiters = new ArrayDeque<>();
 
     // weight policy members (dm-ioband-policy.c)
     /** {@code c_weight}. */
@@ -50,6 +50,11 @@ final class IobandGroup {
     IobandGroup(String cgroupPath, int weight) {
         this.cgroupPath = cgroupPath;
         this.weight = weight;
+    }
+
+    /** The tasks asleep on this group for direction {@code sync} (1 sync, 0 async). */
+    ArrayDeque<Task> waiters(int sync) {
+        return sync == 1 ? syncWaiters : asyncWaiters;
     }
 
     /** {@code nr_blocked_group}. */

@@ -61,6 +61,8 @@ public final class ThrottleController implements BioController {
     private static final int WRITE = 1;
 
     private final BioControllerContext context;
+    /** The block trace, fetched once: the hot path only asks it whether it is enabled. */
+    private final TraceSink trace;
     private final ThrottleConfig config;
     private final Map<String, ThrottleGroup> groups = new HashMap<>();
     /** Groups in creation order, for statistics. */
@@ -81,6 +83,7 @@ public final class ThrottleController implements BioController {
      */
     public ThrottleController(BioControllerContext context, ThrottleConfig config) {
         this.context = context;
+        this.trace = context.trace();
         this.config = config;
         this.work = context.newTimer(this::dispatchWork);
     }
@@ -90,7 +93,6 @@ public final class ThrottleController implements BioController {
         int rw = dataDir(bio);
         ThrottleGroup tg = groupOf(bio.cgroup());
         long jiffies = Jiffies.at(context.now());
-        TraceSink trace = context.trace();
         boolean updateDisptime = true;
         if (tg.nrQueued(rw) > 0) {
             // bios of this direction already wait: FIFO, and the dispatch time stands
@@ -103,7 +105,7 @@ public final class ThrottleController implements BioController {
         if (trace.enabled()) {
             trace.message(tg.queueMessage(bio, rw));
         }
-        tg.bioLists[rw].add(bio);
+        tg.bios(rw).add(bio);
         tg.throttledBios[rw]++;
         nrQueued[rw]++;
         enqueue(tg);
@@ -120,7 +122,6 @@ public final class ThrottleController implements BioController {
             return;
         }
         long jiffies = Jiffies.at(context.now());
-        TraceSink trace = context.trace();
         if (trace.enabled()) {
             trace.message("throtl dispatch nr_queued=" + totalQueued() + " read=" + nrQueued[READ] + " write="
                     + nrQueued[WRITE]);
@@ -172,12 +173,11 @@ public final class ThrottleController implements BioController {
     }
 
     private int dispatchDirection(ThrottleGroup tg, int rw, int max, long jiffies) {
-        TraceSink trace = context.trace();
         int n = 0;
         Bio bio;
-        while ((bio = tg.bioLists[rw].peek()) != null && tg.mayDispatch(bio, rw, jiffies, trace) == 0) {
+        while ((bio = tg.bios(rw).peek()) != null && tg.mayDispatch(bio, rw, jiffies, trace) == 0) {
             // tg_dispatch_one_bio
-            tg.bioLists[rw].poll();
+            tg.bios(rw).poll();
             nrQueued[rw]--;
             tg.charge(bio, rw);
             dispatchList.add(bio);
@@ -191,14 +191,13 @@ public final class ThrottleController implements BioController {
 
     /** {@code tg_update_disptime}: the earlier of the two directions' waits. */
     private void updateDisptime(ThrottleGroup tg, long jiffies) {
-        TraceSink trace = context.trace();
         long readWait = Long.MAX_VALUE;
         long writeWait = Long.MAX_VALUE;
-        Bio bio = tg.bioLists[READ].peek();
+        Bio bio = tg.bios(READ).peek();
         if (bio != null) {
             readWait = tg.mayDispatch(bio, READ, jiffies, trace);
         }
-        bio = tg.bioLists[WRITE].peek();
+        bio = tg.bios(WRITE).peek();
         if (bio != null) {
             writeWait = tg.mayDispatch(bio, WRITE, jiffies, trace);
         }
@@ -226,8 +225,7 @@ public final class ThrottleController implements BioController {
         if (totalQueued() > 0) {
             work.cancel();
             work.arm(Jiffies.workDue(context.now(), delay));
-            TraceSink trace = context.trace();
-            if (trace.enabled()) {
+                if (trace.enabled()) {
                 trace.message("throtl schedule work. delay=" + delay + " jiffies=" + jiffies);
             }
         }

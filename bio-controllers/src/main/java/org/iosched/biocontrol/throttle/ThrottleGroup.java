@@ -17,9 +17,9 @@ final class ThrottleGroup {
     final String cgroupPath;
     private final ThrottleLimits limits;
 
-    /** {@code bio_lists[]}. */
-    @SuppressWarnings("unchecked")
-    final ArrayDeque<Bio>[] bioLists = new ArrayDeque[] {new ArrayDeque<Bio>(), new ArrayDeque<Bio>()};
+    /** {@code bio_lists[]}: READ and WRITE. */
+    private final ArrayDeque<Bio> readBios = new ArrayDeque<>();
+    private final ArrayDeque<Bio> writeBios = new ArrayDeque<>();
     /** {@code disptime}: when the group can dispatch again; the service tree's key. */
     long disptime;
     /** {@code THROTL_TG_FLAG_on_rr}. */
@@ -42,13 +42,19 @@ final class ThrottleGroup {
         this.limits = limits;
     }
 
-    /** {@code nr_queued[rw]}. */
-    int nrQueued(int rw) {
-        return bioLists[rw].size();
+    /** The queued bios of direction {@code rw}, oldest first. */
+    ArrayDeque<Bio> bios(int rw) {
+        return rw == 0 ? readBios : writeBios;
     }
 
+    /** {@code nr_queued[rw]}. */
+    int nrQueued(int rw) {
+        return bios(rw).size();
+    }
+
+    /** Bios queued in both directions. */
     int nrQueued() {
-        return bioLists[0].size() + bioLists[1].size();
+        return readBios.size() + writeBios.size();
     }
 
     /**
