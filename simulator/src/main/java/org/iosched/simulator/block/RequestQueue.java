@@ -5,7 +5,6 @@ import org.iosched.api.Bio;
 import org.iosched.api.BlockDevice;
 import org.iosched.api.DeviceInfo;
 import org.iosched.api.IoScheduler;
-import org.iosched.api.MayQueue;
 import org.iosched.api.Op;
 import org.iosched.api.Request;
 import org.iosched.api.RequestFlags;
@@ -24,15 +23,8 @@ import org.iosched.simulator.trace.BlockTrace;
  * <p>Features, with the kernel functions they model:
  * <ul>
  *   <li>Bios larger than {@code max_hw_sectors} are rejected ({@code __generic_make_request}), not split.</li>
- *   <li>Merging ({@code elv_merge}): the {@code q->last_merge} cache, the back-merge hash by end sector,
- *       then the scheduler's front-merge lookup; {@code allowMerge} may veto; a merge that would exceed
- *       {@code max_sectors} marks the request NOMERGE ({@code ll_back_merge_fn}/{@code ll_front_merge_fn});
- *       after a bio merge the neighbouring request may be coalesced ({@code attempt_back_merge},
- *       {@code attempt_front_merge}). Only requests still held by the scheduler are merge candidates.
- *       The block layer requires the same operation; sync-ness is the scheduler's business through
- *       {@code allowMerge} ({@code elv_rq_merge_ok} has no sync test; CFQ's allow_merge does).</li>
- *   <li>The request pool: see {@link RequestPool}. A submitter that gets no request sleeps (traced S),
- *       unplugging the queue first.</li>
+ *   <li>Merging: see {@link ElevatorMerge}; allocation and sleeping: {@link RequestAllocator} and
+ *       {@link RequestPool}.</li>
  *   <li>Plugging, 2.6.3x style: a request added to an empty queue plugs it and arms the 3 ms unplug timer
  *       (in jiffies, rounded up); it is unplugged when 4 requests are queued beyond those in the driver,
  *       by the timer, by a bio with {@link RequestFlags#UNPLUG}, by an allocator about to sleep, and by
@@ -42,7 +34,7 @@ import org.iosched.simulator.trace.BlockTrace;
  *       ({@code blk_peek_request}); then, if {@link BlockDevice#canAccept} agrees, hand it to the device
  *       ({@code blk_start_request}). It runs on unplug, on completion, on {@code kick()} and on
  *       {@code ready()}; completions and kicks remove the plug ({@code __blk_run_queue}).</li>
- *   <li>FLUSH/FUA, 2.6.39 style simplified: see {@code flushInsert}.</li>
+ *   <li>FLUSH/FUA, 2.6.39 style simplified: see {@link FlushSequencer}.</li>
  * </ul>
  *
  * <p>Limitations: one flush sequence per bio (the kernel lets one flush serve many waiting requests);
@@ -61,15 +53,15 @@ public final class RequestQueue {
     private final EventQueue clock;
     private final BlockTrace trace;
     private final DeviceInfo info;
-    private final KernelClock kernelClock;
     private final int maxSectors;
     private final boolean shouldPlug;
-    private final long unplugDelayJiffies;
     private final RequestPool pool;
     private final DispatchQueue dispatchQueue = new DispatchQueue();
-    private final MergeHash hash = new MergeHash();
     private final DiskAccounting disk = new DiskAccounting();
-    private final SimTimer unplugTimer;
+    private final ElevatorMerge merge;
+    private final FlushSequencer flush;
+    private final RequestAllocator allocator;
+    private final Plug plug;
     private final SimTimer kickTimer;
     private GuardedScheduler scheduler;
     private GuardedDevice device;
@@ -77,10 +69,8 @@ public final class RequestQueue {
         throw new IllegalStateException("a task slept for a request but nobody listens for its wake-up");
     };
 
-    private RqState lastMerge;
     private long endSector;
     private RqState boundaryRq;
-    private boolean plugged;
     private boolean inRequestFn;
     private boolean rerunRequestFn;
     private boolean requeuedDuringSubmit;
@@ -88,12 +78,10 @@ public final class RequestQueue {
     private final int[] inDriverByKind = new int[2];
     private int nrSorted;
     private int outstanding;
-    private long nextRequestId;
     private long biosSubmitted;
     private long biosCompleted;
     private long requestsCompleted;
     private RqState freeStates;
-    private Waiter freeWaiters;
 
     /**
      * @param clock       virtual time
@@ -106,7 +94,7 @@ public final class RequestQueue {
     public RequestQueue(EventQueue clock, KernelClock kernelClock, BlockTrace trace, DeviceInfo info,
                         int nrRequests, int maxSectors) {
         this.clock = Objects.requireNonNull(clock, "clock");
-        this.kernelClock = Objects.requireNonNull(kernelClock, "kernelClock");
+        Objects.requireNonNull(kernelClock, "kernelClock");
         this.trace = Objects.requireNonNull(trace, "trace");
         this.info = Objects.requireNonNull(info, "info");
         if (maxSectors < 8 || maxSectors > info.maxHwSectors()) {
@@ -114,10 +102,12 @@ public final class RequestQueue {
         }
         this.maxSectors = maxSectors;
         this.shouldPlug = !(!info.rotational() && info.tagged());
-        this.unplugDelayJiffies = kernelClock.msecsToJiffies(UNPLUG_DELAY_MILLIS);
         this.pool = new RequestPool(clock, kernelClock, nrRequests);
-        this.unplugTimer = clock.newTimer(null, this::unplugTimerFired);
+        this.allocator = new RequestAllocator(this, pool, clock, trace);
+        this.plug = new Plug(clock, kernelClock, trace, pool, UNPLUG_DELAY_MILLIS, this::unplugTimerFired);
         this.kickTimer = clock.newTimer(null, this::runQueue);
+        this.merge = new ElevatorMerge(this, trace, disk, maxSectors);
+        this.flush = new FlushSequencer(this, info);
     }
 
     /**
@@ -131,6 +121,8 @@ public final class RequestQueue {
     public void attach(IoScheduler ioScheduler, String schedulerLabel, BlockDevice blockDevice, String deviceLabel) {
         this.scheduler = new GuardedScheduler(Objects.requireNonNull(ioScheduler, "scheduler"), schedulerLabel);
         this.device = new GuardedDevice(Objects.requireNonNull(blockDevice, "device"), deviceLabel, info);
+        this.merge.attach(scheduler);
+        this.allocator.attach(scheduler);
     }
 
     /** Who is told when a sleeping submitter got its request. */
@@ -162,13 +154,13 @@ public final class RequestQueue {
                     endBio(bio);
                     return true;
                 }
-            } else if (tryMerge(bio)) {
+            } else if (merge.tryMerge(bio)) {
                 afterQueued(bio);
                 return true;
             }
-            RqState rs = allocate(bio, flushPath);
+            RqState rs = allocator.allocate(bio, flushPath);
             if (rs == null) {
-                sleep(bio, flushPath);
+                allocator.sleep(bio, flushPath);
                 return false;
             }
             queueNewRequest(rs, flushPath);
@@ -222,199 +214,16 @@ public final class RequestQueue {
         }
     }
 
-    // ---------------------------------------------------------------- merging
+    // ---------------------------------------------------------------- sleeping for a request
 
-    private static boolean mergeable(Request rq) {
-        return rq.op() != Op.FLUSH
-                && (rq.flags() & (RequestFlags.NOMERGE | RequestFlags.PREFLUSH | RequestFlags.FUA)) == 0;
-    }
-
-    private boolean mergeOk(RqState rs, Bio bio) {
-        Request rq = rs.rq;
-        return rs.where == RqState.SCHEDULER && mergeable(rq) && rq.op() == bio.op()
-                && scheduler.allowMerge(rq, bio);
-    }
-
-    private boolean tryMerge(Bio bio) {
-        if ((bio.flags() & RequestFlags.NOMERGE) != 0 || nrSorted == 0) {
-            return false;
-        }
-        RqState rs = lastMerge;
-        if (rs != null) {
-            Request rq = rs.rq;
-            if (rq.endSector() == bio.sector() && mergeOk(rs, bio)) {
-                return backMerge(rs, bio);
-            }
-            if (rq.sector() == bio.endSector() && mergeOk(rs, bio)) {
-                return frontMerge(rs, bio);
-            }
-        }
-        rs = hash.find(bio.sector());
-        if (rs != null && mergeOk(rs, bio)) {
-            return backMerge(rs, bio);
-        }
-        Request front = scheduler.findFrontMerge(bio);
-        if (front != null) {
-            RqState fs = heldByScheduler(front, "as a front-merge candidate");
-            if (front.sector() != bio.endSector()) {
-                throw new InvariantViolationException(scheduler.label() + " offered " + front
-                        + " as a front merge for " + bio + ", but it does not start where the bio ends");
-            }
-            if (mergeOk(fs, bio)) {
-                return frontMerge(fs, bio);
-            }
-        }
-        return false;
-    }
-
-    private boolean backMerge(RqState rs, Bio bio) {
-        Request rq = rs.rq;
-        if (rq.sectors() + bio.sectors() > maxSectors) {
-            markNoMerge(rs);
-            return false;
-        }
-        long oldEnd = rq.endSector();
-        rq.appendBio(bio);
-        trace.bio('M', bio);
-        disk.bioMerged(rq);
-        hash.reposition(rs, oldEnd);
-        Request next = scheduler.latterRequest(rq);
-        if (next == null || !attemptMerge(rs, heldByScheduler(next, "as the latter request"))) {
-            scheduler.merged(rq, false);
-            lastMerge = rs;
-        }
-        return true;
-    }
-
-    private boolean frontMerge(RqState rs, Bio bio) {
-        Request rq = rs.rq;
-        if (rq.sectors() + bio.sectors() > maxSectors) {
-            markNoMerge(rs);
-            return false;
-        }
-        rq.prependBio(bio);
-        trace.bio('F', bio);
-        disk.bioMerged(rq);
-        Request prev = scheduler.formerRequest(rq);
-        if (prev == null || !attemptMerge(heldByScheduler(prev, "as the former request"), rs)) {
-            scheduler.merged(rq, true);
-            lastMerge = rs;
-        }
-        return true;
-    }
-
-    private void markNoMerge(RqState rs) {
-        rs.rq.addFlags(RequestFlags.NOMERGE);
-        hash.remove(rs);
-        if (lastMerge == rs) {
-            lastMerge = null;
-        }
-    }
-
-    /** {@code attempt_merge}: coalesce {@code next} into {@code req} when they touch. */
-    private boolean attemptMerge(RqState req, RqState next) {
-        Request a = req.rq;
-        Request b = next.rq;
-        if (req == next || !mergeable(a) || !mergeable(b) || a.endSector() != b.sector() || a.op() != b.op()
-                || a.sectors() + b.sectors() > maxSectors) {
-            return false;
-        }
-        long oldEnd = a.endSector();
-        if (next.allocTime < req.allocTime) {
-            req.allocTime = next.allocTime;
-        }
-        a.absorb(b);
-        scheduler.requestsMerged(a, b);
-        hash.reposition(req, oldEnd);
-        hash.remove(next);
-        lastMerge = req;
-        nrSorted--;
-        next.where = RqState.ALLOCATED;
-        if (next.accounted) {
-            disk.mergedAway(clock.now());
-        }
-        free(next);
-        return true;
-    }
-
-    private RqState heldByScheduler(Request rq, String role) {
-        RqState rs = stateOf(rq);
-        if (rs == null || rs.where != RqState.SCHEDULER) {
-            throw new InvariantViolationException(scheduler.label() + " returned " + rq + " " + role
-                    + ", but it is " + (rs == null ? "not a live request" : RqState.describe(rs.where)));
-        }
-        return rs;
-    }
-
-    // ---------------------------------------------------------------- allocation
-
-    private RqState allocate(Bio bio, boolean flushPath) {
-        Task task = bio.task();
-        boolean sync = bio.isSync();
-        MayQueue may = scheduler.mayQueue(task, bio.op(), bio.flags());
-        if (!pool.tryGet(task, sync, may)) {
-            return null;
-        }
-        if (pool.count(sync) > pool.hardLimit()) {
-            throw new InvariantViolationException("request pool above its limit: " + pool.count(sync) + " "
-                    + (sync ? "sync" : "async") + " requests, limit " + pool.hardLimit());
-        }
-        long now = clock.now();
-        Request rq = new Request(nextRequestId++, bio, now);
-        RqState rs = newState(rq);
-        rs.where = RqState.ALLOCATED;
-        rs.fromPool = true;
-        rs.poolSync = sync;
-        rs.allocTime = now;
-        if (!flushPath) {
-            // blk_rq_should_init_elevator: FLUSH/FUA requests carry no elevator data
-            rs.elvPriv = true;
-            scheduler.setRequest(rq);
-        }
-        trace.request('G', rq);
-        return rs;
-    }
-
-    private void sleep(Bio bio, boolean flushPath) {
-        Waiter w = freeWaiters;
-        if (w != null) {
-            freeWaiters = w.next;
-            w.next = null;
-        } else {
-            Waiter fresh = new Waiter();
-            fresh.wakeTimer = clock.newTimer(null, () -> wokeUp(fresh));
-            w = fresh;
-        }
-        w.bio = bio;
-        w.sync = bio.isSync();
-        w.flushPath = flushPath;
-        pool.sleep(w);
-        trace.bio('S', bio);
+    void unplugBeforeSleep() {
         genericUnplug();
     }
 
-    private void wokeUp(Waiter w) {
-        Bio bio = w.bio;
-        Task previous = trace.swapCurrent(bio.task());
-        try {
-            pool.wokeUp(bio.task());
-            RqState rs = allocate(bio, w.flushPath);
-            if (rs == null) {
-                pool.sleep(w);
-                trace.bio('S', bio);
-                genericUnplug();
-                return;
-            }
-            boolean flushPath = w.flushPath;
-            w.bio = null;
-            w.next = freeWaiters;
-            freeWaiters = w;
-            queueNewRequest(rs, flushPath);
-            afterQueued(bio);
-            sleepListener.resumed(bio);
-        } finally {
-            trace.swapCurrent(previous);
-        }
+    void queueAfterSleep(RqState rs, Bio bio, boolean flushPath) {
+        queueNewRequest(rs, flushPath);
+        afterQueued(bio);
+        sleepListener.resumed(bio);
     }
 
     // ---------------------------------------------------------------- insertion and plugging
@@ -425,11 +234,13 @@ public final class RequestQueue {
 
     private void queueNewRequest(RqState rs, boolean flushPath) {
         if (flushPath) {
-            flushInsert(rs);
+            flush.insert(rs);
+            // ELEVATOR_INSERT_FLUSH bypasses the scheduler and runs the queue
+            runQueue();
             return;
         }
         if (shouldPlug && queueEmpty()) {
-            plug();
+            plug.plug();
         }
         disk.inserted(clock.now());
         rs.accounted = true;
@@ -444,14 +255,9 @@ public final class RequestQueue {
         rs.where = RqState.SCHEDULER;
         rs.sorted = true;
         nrSorted++;
-        if (mergeable(rq)) {
-            hash.add(rs);
-            if (lastMerge == null) {
-                lastMerge = rs;
-            }
-        }
+        merge.inserted(rs);
         scheduler.add(rq);
-        if (plugged) {
+        if (plug.plugged()) {
             int queued = pool.count(true) + pool.count(false) - inDriver;
             if (queued >= UNPLUG_THRESHOLD) {
                 genericUnplug();
@@ -459,43 +265,22 @@ public final class RequestQueue {
         }
     }
 
-    private void plug() {
-        if (plugged) {
-            return;
-        }
-        plugged = true;
-        unplugTimer.arm(kernelClock.expiry(clock.now(), unplugDelayJiffies));
-        trace.plug();
-    }
-
-    private boolean removePlug(boolean traced) {
-        if (!plugged) {
-            return false;
-        }
-        plugged = false;
-        unplugTimer.cancel();
-        if (traced) {
-            trace.unplug(false, pool.count(true) + pool.count(false));
-        }
-        return true;
-    }
-
     // __generic_unplug_device: a rotational queue that was not plugged has nothing to start
     private void genericUnplug() {
-        if (!removePlug(true) && info.rotational()) {
+        if (!plug.remove(true) && info.rotational()) {
             return;
         }
         requestFn();
     }
 
     private void unplugTimerFired() {
-        trace.unplug(true, pool.count(true) + pool.count(false));
+        trace.unplug(true, plug.allocated());
         genericUnplug();
     }
 
     /** {@code __blk_run_queue}: remove the plug and run the driver loop if anything is queued. */
     private void runQueue() {
-        removePlug(false);
+        plug.remove(false);
         if (dispatchQueue.isEmpty() && !scheduler.hasQueued()) {
             return;
         }
@@ -532,10 +317,7 @@ public final class RequestQueue {
                     + " but it is " + (rs == null ? "not a live request" : RqState.describe(rs.where))
                     + " (dispatched twice?)");
         }
-        if (lastMerge == rs) {
-            lastMerge = null;
-        }
-        hash.remove(rs);
+        merge.removed(rs);
         nrSorted--;
         rs.where = RqState.DISPATCH;
         return rs;
@@ -614,13 +396,9 @@ public final class RequestQueue {
         rs.where = RqState.ALLOCATED;
         requestsCompleted++;
         trace.requestDone('C', rq);
-        if (rs.flushOwner != null) {
-            flushStepDone(rs);
-        } else if (rs.flushSequenced && rs.flushPost) {
-            rs.flushPost = false;
-            issueFlushStep(rs);
-        } else {
-            finish(rs);
+        RqState done = rs.flushSequenced || rs.flushOwner != null ? flush.stepDone(rs) : rs;
+        if (done != null) {
+            finish(done);
         }
         runQueue();
     }
@@ -654,50 +432,15 @@ public final class RequestQueue {
         requeuedDuringSubmit = true;
     }
 
-    // ---------------------------------------------------------------- FLUSH / FUA
+    // ---------------------------------------------------------------- FLUSH / FUA helpers
 
-    /**
-     * {@code blk_insert_flush}, simplified: a data request with PREFLUSH is preceded by an empty FLUSH
-     * request when the device has a write cache; FUA on a device without native FUA is followed by a
-     * FLUSH; an empty FLUSH bio is one FLUSH request. The device never sees PREFLUSH, nor FUA it cannot
-     * honour. Every step goes to the tail of the dispatch queue as a soft barrier, bypassing the scheduler,
-     * and the queue is run.
-     */
-    private void flushInsert(RqState rs) {
-        Request rq = rs.rq;
-        boolean cache = info.writeCache();
-        boolean nativeFua = cache && info.fua();
-        boolean empty = rq.op() == Op.FLUSH;
-        rs.flushSequenced = true;
-        rs.flushPre = !empty && cache && rq.hasFlag(RequestFlags.PREFLUSH);
-        rs.flushPost = !empty && cache && !nativeFua && rq.hasFlag(RequestFlags.FUA);
-        rq.clearFlags(RequestFlags.PREFLUSH);
-        if (!nativeFua) {
-            rq.clearFlags(RequestFlags.FUA);
-        }
+    void accountInserted(RqState rs) {
         disk.inserted(clock.now());
         rs.accounted = true;
-        if (rs.flushPre) {
-            issueFlushStep(rs);
-        } else {
-            insertFlushTail(rs);
-        }
-        runQueue();
     }
 
-    private void issueFlushStep(RqState owner) {
-        Request data = owner.rq;
-        long now = clock.now();
-        Request flush = new Request(nextRequestId++, Op.FLUSH, RequestFlags.SYNC | RequestFlags.NOIDLE, 0, 0,
-                data.task(), data.cgroup(), now);
-        RqState fs = newState(flush);
-        fs.flushOwner = owner;
-        fs.allocTime = now;
-        owner.where = RqState.FLUSH_WAIT;
-        insertFlushTail(fs);
-    }
-
-    private void insertFlushTail(RqState rs) {
+    /** A step or data request of a flush sequence goes to the dispatch-queue tail as a soft barrier. */
+    void insertAtTail(RqState rs) {
         Request rq = rs.rq;
         trace.request('I', rq);
         if (rq.insertTime() < 0) {
@@ -708,15 +451,15 @@ public final class RequestQueue {
         dispatchQueue.addTail(rs);
     }
 
-    private void flushStepDone(RqState step) {
-        RqState owner = step.flushOwner;
+    RqState newFlushStep(Op op, int flags, Task task, org.iosched.api.Cgroup cgroup) {
+        long now = clock.now();
+        RqState step = newState(new Request(allocator.nextId(), op, flags, 0, 0, task, cgroup, now));
+        step.allocTime = now;
+        return step;
+    }
+
+    void releaseFlushStep(RqState step) {
         recycleState(step);
-        if (owner.flushPre) {
-            owner.flushPre = false;
-            insertFlushTail(owner);
-        } else {
-            finish(owner);
-        }
     }
 
     // ---------------------------------------------------------------- completion
@@ -764,7 +507,17 @@ public final class RequestQueue {
 
     // ---------------------------------------------------------------- state objects
 
-    private static RqState stateOf(Request rq) {
+    /** A request absorbed by a neighbour ({@code attempt_merge}) leaves the scheduler and is freed. */
+    void mergedAway(RqState next) {
+        nrSorted--;
+        next.where = RqState.ALLOCATED;
+        if (next.accounted) {
+            disk.mergedAway(clock.now());
+        }
+        free(next);
+    }
+
+    static RqState stateOf(Request rq) {
         Object data = rq.blockLayerData();
         if (data instanceof RqState rs && rs.rq == rq) {
             return rs;
@@ -772,7 +525,7 @@ public final class RequestQueue {
         return null;
     }
 
-    private RqState newState(Request rq) {
+    RqState newState(Request rq) {
         RqState rs = freeStates;
         if (rs != null) {
             freeStates = rs.next;
@@ -818,7 +571,7 @@ public final class RequestQueue {
 
     /** Whether the queue is plugged. */
     public boolean plugged() {
-        return plugged;
+        return plug.plugged();
     }
 
     /** Whether this queue ever plugs ({@code queue_should_plug}). */
@@ -880,7 +633,7 @@ public final class RequestQueue {
     public String whereRequestsAre() {
         return nrSorted + " held by " + scheduler.label() + ", " + dispatchQueue.size() + " on the dispatch queue, "
                 + inDriver + " in " + device.label() + ", " + pool.waiting() + " submitters sleeping for a request"
-                + (plugged ? ", queue plugged" : "");
+                + (plug.plugged() ? ", queue plugged" : "");
     }
 
     /**

@@ -1,0 +1,171 @@
+package org.iosched.simulator.engine;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.util.ArrayList;
+import java.util.List;
+import org.iosched.simulator.PluginFailureException;
+import org.junit.jupiter.api.Test;
+
+class EventQueueTest {
+    private final EventQueue queue = new EventQueue();
+    private final List<String> fired = new ArrayList<>();
+
+    private SimTimer timer(String name) {
+        return queue.newTimer(null, () -> fired.add(name + "@" + queue.now()));
+    }
+
+    private EventQueue.Stop runAll() {
+        return queue.run(Long.MAX_VALUE, () -> false);
+    }
+
+    @Test
+    void eventsRunInTimeOrder() {
+        timer("c").arm(30);
+        timer("a").arm(10);
+        timer("b").arm(20);
+
+        assertThat(runAll()).isEqualTo(EventQueue.Stop.EMPTY);
+        assertThat(fired).containsExactly("a@10", "b@20", "c@30");
+    }
+
+    @Test
+    void eventsDueAtTheSameTimeRunInTheOrderTheyWereArmed() {
+        for (int i = 0; i < 50; i++) {
+            timer("t" + i).arm(100);
+        }
+        runAll();
+        List<String> expected = new ArrayList<>();
+        for (int i = 0; i < 50; i++) {
+            expected.add("t" + i + "@100");
+        }
+        assertThat(fired).isEqualTo(expected);
+    }
+
+    @Test
+    void reArmingMovesThePendingFiringInsteadOfAddingOne() {
+        SimTimer t = timer("t");
+        t.arm(50);
+        t.arm(10);
+        t.arm(70);
+
+        assertThat(t.isPending()).isTrue();
+        assertThat(t.expiresAt()).isEqualTo(70);
+        runAll();
+        assertThat(fired).containsExactly("t@70");
+        assertThat(t.isPending()).isFalse();
+        assertThat(t.expiresAt()).isEqualTo(-1);
+    }
+
+    @Test
+    void aReArmedTimerRunsAfterOthersArmedEarlierForTheSameInstant() {
+        SimTimer first = timer("first");
+        SimTimer second = timer("second");
+        first.arm(10);
+        second.arm(10);
+        first.arm(10);
+
+        runAll();
+        assertThat(fired).containsExactly("second@10", "first@10");
+    }
+
+    @Test
+    void cancelledTimersNeverFire() {
+        SimTimer a = timer("a");
+        SimTimer b = timer("b");
+        SimTimer c = timer("c");
+        a.arm(10);
+        b.arm(20);
+        c.arm(30);
+        b.cancel();
+        b.cancel();
+
+        runAll();
+        assertThat(fired).containsExactly("a@10", "c@30");
+        assertThat(queue.pending()).isZero();
+    }
+
+    @Test
+    void aTimerArmedInThePastFiresNowWithoutTimeGoingBackwards() {
+        SimTimer late = timer("late");
+        queue.newTimer(null, () -> late.arm(5)).arm(100);
+
+        runAll();
+        assertThat(fired).containsExactly("late@100");
+    }
+
+    @Test
+    void callbacksMayArmTimersForTheCurrentInstantWhichRunAfterThem() {
+        SimTimer follow = timer("follow");
+        queue.newTimer(null, () -> {
+            fired.add("first@" + queue.now());
+            follow.arm(queue.now());
+        }).arm(40);
+        timer("sibling").arm(40);
+
+        runAll();
+        assertThat(fired).containsExactly("first@40", "sibling@40", "follow@40");
+    }
+
+    @Test
+    void theRunStopsAtTheTimeLimitWithTheClockAtTheLimit() {
+        timer("a").arm(10);
+        timer("b").arm(1_000);
+
+        assertThat(queue.run(500, () -> false)).isEqualTo(EventQueue.Stop.TIME_LIMIT);
+        assertThat(fired).containsExactly("a@10");
+        assertThat(queue.now()).isEqualTo(500);
+    }
+
+    @Test
+    void theRunStopsWhenTheConditionHoldsAfterAnEvent() {
+        timer("a").arm(10);
+        timer("b").arm(20);
+
+        assertThat(queue.run(Long.MAX_VALUE, () -> fired.size() == 1)).isEqualTo(EventQueue.Stop.CONDITION);
+        assertThat(fired).containsExactly("a@10");
+        assertThat(queue.pending()).isEqualTo(1);
+    }
+
+    @Test
+    void anExceptionInAPluginTimerNamesThePlugin() {
+        queue.newTimer("scheduler broken", () -> {
+            throw new ArithmeticException("divide by zero");
+        }).arm(1);
+
+        assertThatThrownBy(this::runAll)
+                .isInstanceOf(PluginFailureException.class)
+                .hasMessage("scheduler broken threw ArithmeticException: divide by zero")
+                .hasCauseInstanceOf(ArithmeticException.class);
+    }
+
+    @Test
+    void invariantViolationsPassThroughUnwrapped() {
+        queue.newTimer("device fake", () -> {
+            throw new InvariantViolationException("device fake completed twice");
+        }).arm(1);
+
+        assertThatThrownBy(this::runAll)
+                .isExactlyInstanceOf(InvariantViolationException.class)
+                .hasMessage("device fake completed twice");
+    }
+
+    @Test
+    void manyRandomlyArmedAndCancelledTimersFireInOrder() {
+        java.util.SplittableRandom random = new java.util.SplittableRandom(7);
+        List<Long> times = new ArrayList<>();
+        List<SimTimer> timers = new ArrayList<>();
+        for (int i = 0; i < 2_000; i++) {
+            SimTimer t = queue.newTimer(null, () -> times.add(queue.now()));
+            t.arm(random.nextLong(1_000_000));
+            timers.add(t);
+        }
+        for (int i = 0; i < 500; i++) {
+            timers.get(random.nextInt(timers.size())).cancel();
+        }
+        int pending = queue.pending();
+        runAll();
+        assertThat(times).hasSize(pending).isSorted();
+    }
+}
