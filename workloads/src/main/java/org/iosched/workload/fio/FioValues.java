@@ -121,6 +121,7 @@ final class FioValues {
         }
         int end = numberEnd(t);
         long number = parseNumber(t, end);
+        rejectFraction(t, end);
         String suffix = t.substring(end).toLowerCase(Locale.ROOT);
         double m = sizeMultiplier(suffix, kbBase);
         if (Double.isNaN(m)) {
@@ -151,6 +152,7 @@ final class FioValues {
         }
         int end = numberEnd(t);
         long number = parseNumber(t, end);
+        rejectFraction(t, end);
         String suffix = t.substring(end).toLowerCase(Locale.ROOT);
         double m = suffix.isEmpty() ? implied : timeMultiplier(suffix);
         if (Double.isNaN(m)) {
@@ -195,6 +197,13 @@ final class FioValues {
         long lo = size(t.substring(0, sep), kbBase);
         long hi = size(t.substring(sep + 1), kbBase);
         return lo <= hi ? new long[] {lo, hi} : new long[] {hi, lo};
+    }
+
+    private static void rejectFraction(String t, int end) {
+        if (end < t.length() && t.charAt(end) == '.') {
+            throw new ValueException("'" + t + "' is not an integer; write fractions as an expression, "
+                    + "e.g. (1.5*1024)");
+        }
     }
 
     private static int numberEnd(String t) {

@@ -10,7 +10,7 @@ enum IoEngine {
     /** {@code read}/{@code write} after {@code lseek}. */
     SYNC("sync", false, Set.of()),
     /** {@code pread}/{@code pwrite}: fio's default on Linux. */
-    PSYNC("psync", false, Set.of("hipri", "hipri_percentage", "uncached", "nowait")),
+    PSYNC("psync", false, Set.of()),
     /** {@code readv}/{@code writev}. */
     VSYNC("vsync", false, Set.of()),
     /** {@code preadv}/{@code pwritev}. */
