@@ -6,7 +6,8 @@ import java.util.Arrays;
  * A page-mapped flash translation layer, one log per die, with greedy garbage collection (devices-os.md §2.2:
  * DiskSim SSD, FlashSim and MQSim all offer it).
  *
- * <p>Features: logical page {@code lpn} lives on die {@code lpn mod dies} (the LBA hashing of §5 D); each die
+ * <p>Features: logical page {@code lpn} lives on die {@code (lpn / stripe) mod dies} (the LBA hashing of §5 D,
+ * by program unit so that a sequential run fills whole multi-plane pages); each die
  * appends to one open block; overwritten pages become stale; when free blocks fall below the reserve, the block
  * with the fewest valid pages is collected (valid pages copied into the open block, then the block erased).
  * The work each host write causes is reported through {@link #gcReads()}, {@link #gcPrograms()} and
@@ -24,6 +25,7 @@ final class PageMappedFtl {
     private static final byte FULL = 2;
 
     private final int dies;
+    private final int stripe;
     private final int pagesPerBlock;
     private final int blocksPerDie;
     private final int reserveBlocks;
@@ -49,16 +51,19 @@ final class PageMappedFtl {
     /**
      * @param userPages      logical pages of the drive
      * @param dies           parallel units
+     * @param stripe         consecutive logical pages placed on one die before the next die
      * @param pagesPerBlock  pages per block
      * @param sparePct       spare area, percent of the user capacity
      * @param reservePct     free blocks kept, percent of the spare area
      * @param preconditioned start in the steady state of random overwrites
      */
-    PageMappedFtl(long userPages, int dies, int pagesPerBlock, double sparePct, double reservePct,
+    PageMappedFtl(long userPages, int dies, int stripe, int pagesPerBlock, double sparePct, double reservePct,
                   boolean preconditioned) {
         this.dies = dies;
+        this.stripe = stripe;
         this.pagesPerBlock = pagesPerBlock;
-        long pagesPerDie = (userPages + dies - 1) / dies;
+        long stripes = (userPages + stripe - 1) / stripe;
+        long pagesPerDie = (stripes + dies - 1) / dies * stripe;
         long userBlocks = (pagesPerDie + pagesPerBlock - 1) / pagesPerBlock;
         long spareBlocks = Math.max(2, Math.round(userBlocks * sparePct / 100));
         this.blocksPerDie = Math.toIntExact(userBlocks + spareBlocks);
@@ -89,9 +94,19 @@ final class PageMappedFtl {
         }
     }
 
-    /** The die that holds logical page {@code lpn}. */
+    /** The die that holds logical page {@code lpn}: stripes of {@code stripe} pages go round the dies. */
     int die(long lpn) {
-        return (int) (lpn % dies);
+        return (int) ((lpn / stripe) % dies);
+    }
+
+    /** The index of {@code lpn} among its die's logical pages. */
+    private long local(long lpn) {
+        return lpn / ((long) stripe * dies) * stripe + lpn % stripe;
+    }
+
+    /** The logical page that is die {@code d}'s {@code local}-th. */
+    private long lpnOf(long local, int d) {
+        return local / stripe * stripe * dies + (long) d * stripe + local % stripe;
     }
 
     /** A host write of logical page {@code lpn}: the old copy goes stale, a new page is appended on its die. */
@@ -129,7 +144,7 @@ final class PageMappedFtl {
         if (profile == null) {
             return -1;
         }
-        long local = lpn / dies;
+        long local = local(lpn);
         int b = profile.blockOf(local);
         return b * pagesPerBlock + profile.pageOf(local, b);
     }
@@ -143,7 +158,7 @@ final class PageMappedFtl {
         if (owner[d][b] == null) {
             owner[d][b] = new int[pagesPerBlock];
         }
-        owner[d][b][p] = (int) (lpn / dies);
+        owner[d][b][p] = (int) local(lpn);
         valid[d][b]++;
         map.put(lpn, b * pagesPerBlock + p);
     }
@@ -188,7 +203,7 @@ final class PageMappedFtl {
             if (local < 0) {
                 continue;
             }
-            long lpn = (long) local * dies + d;
+            long lpn = lpnOf(local, d);
             if (location(lpn, d) == victim * pagesPerBlock + p) {
                 valid[d][victim]--;
                 append(lpn, d);

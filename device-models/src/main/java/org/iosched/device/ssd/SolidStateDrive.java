@@ -97,7 +97,8 @@ public final class SolidStateDrive implements BlockDevice {
         this.channelFree = new long[channels];
         this.openUnitPages = new int[dies];
         long userPages = (params.capacitySectors() + pageSectors - 1) / pageSectors;
-        this.ftl = params.ftl() ? new PageMappedFtl(userPages, dies, params.pagesPerBlock(), params.sparePct(),
+        this.ftl = params.ftl() ? new PageMappedFtl(userPages, dies, params.programPages(), params.pagesPerBlock(),
+                params.sparePct(),
                 params.gcReservePct(), params.startState().equals("preconditioned")) : null;
         this.controllerNanos = micros(params.controllerUs());
         this.readNanos = micros(params.readUs());
@@ -160,8 +161,9 @@ public final class SolidStateDrive implements BlockDevice {
         slots.completeAt(slot, done);
     }
 
+    /** LBAs are striped over the dies in program units (4 KiB on the X25-M, as §5 D hashes them). */
     private int die(long lpn) {
-        return (int) (lpn % dies);
+        return (int) ((lpn / params.programPages()) % dies);
     }
 
     private long read(Request rq, long start) {
@@ -169,11 +171,16 @@ public final class SolidStateDrive implements BlockDevice {
         long first = rq.sector() / pageSectors;
         long last = (rq.endSector() - 1) / pageSectors;
         long lastReady = start;
+        long readEnd = 0;
         for (long lpn = first; lpn <= last; lpn++) {
             int d = die(lpn);
             int c = d % channels;
-            long readEnd = Math.max(start, dieFree[d]) + readNanos;
+            if (lpn == first || lpn % params.programPages() == 0) {
+                // one tR senses the whole multi-plane unit; its further pages only cross the channel
+                readEnd = Math.max(start, dieFree[d]) + readNanos;
+            }
             long transferEnd = Math.max(readEnd + pageTransferNanos, reserveChannel(c, start, pageTransferNanos));
+            readEnd = transferEnd;
             // the die's register holds the page until the channel has taken it
             dieFree[d] = transferEnd;
             lastReady = Math.max(lastReady, transferEnd);
@@ -205,7 +212,7 @@ public final class SolidStateDrive implements BlockDevice {
             return admitted + writeAckNanos;
         }
         long programmed = admitted;
-        for (long lpn = first; lpn <= last && lpn < first + dies; lpn++) {
+        for (long lpn = first; lpn <= last && lpn < first + (long) dies * params.programPages(); lpn++) {
             int d = die(lpn);
             if (openUnitPages[d] > 0) {
                 programUnit(d, admitted);
@@ -281,7 +288,8 @@ public final class SolidStateDrive implements BlockDevice {
         if (ftl.gcErases() == 0 && ftl.gcReads() == 0) {
             return;
         }
-        double work = ftl.gcReads() * (double) readNanos
+        // relocations read and program whole multi-plane units
+        double work = ftl.gcReads() * (double) readNanos / params.programPages()
                 + ftl.gcPrograms() * programNanos / params.programPages()
                 + ftl.gcErases() * (double) eraseNanos;
         dieFree[d] = Math.max(earliest, dieFree[d]) + Math.round(work);

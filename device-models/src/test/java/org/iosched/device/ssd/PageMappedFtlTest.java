@@ -15,7 +15,7 @@ import org.junit.jupiter.api.Test;
 class PageMappedFtlTest {
     @Test
     void aFreshDriveWritesWithoutGarbageCollectionUntilItsFreeBlocksRunLow() {
-        PageMappedFtl ftl = new PageMappedFtl(4096, 4, 64, 10, 5, false);
+        PageMappedFtl ftl = new PageMappedFtl(4096, 4, 1, 64, 10, 5, false);
         for (long lpn = 0; lpn < 4096; lpn++) {
             ftl.write(lpn);
         }
@@ -27,7 +27,7 @@ class PageMappedFtlTest {
     @Test
     void sustainedRandomOverwritesCollectGarbageAndAmplifyWrites() {
         // 256 user blocks per die plus 10% spare, 5% of which is kept free
-        PageMappedFtl ftl = new PageMappedFtl(65_536, 4, 64, 10, 5, false);
+        PageMappedFtl ftl = new PageMappedFtl(65_536, 4, 1, 64, 10, 5, false);
         java.util.SplittableRandom random = new java.util.SplittableRandom(9);
         for (int i = 0; i < 300_000; i++) {
             ftl.write(random.nextLong(65_536));
@@ -44,7 +44,7 @@ class PageMappedFtlTest {
 
     @Test
     void aPreconditionedDriveHoldsEveryLogicalPageAndCollectsFromItsFirstBlock() {
-        PageMappedFtl ftl = new PageMappedFtl(64_000, 4, 64, 7.5, 5, true);
+        PageMappedFtl ftl = new PageMappedFtl(64_000, 4, 1, 64, 7.5, 5, true);
         assertThat(ftl.validPages(0) + ftl.validPages(1) + ftl.validPages(2) + ftl.validPages(3)).isEqualTo(64_000);
 
         java.util.SplittableRandom random = new java.util.SplittableRandom(9);
@@ -56,8 +56,23 @@ class PageMappedFtlTest {
     }
 
     @Test
+    void stripedPreconditionedDrivesKeepEveryPageThroughGarbageCollection() {
+        PageMappedFtl ftl = new PageMappedFtl(64_000, 4, 16, 64, 7.5, 5, true);
+        java.util.SplittableRandom random = new java.util.SplittableRandom(4);
+        for (int i = 0; i < 20_000; i++) {
+            ftl.write(random.nextLong(64_000));
+        }
+
+        assertThat(ftl.victims()).isPositive();
+        assertThat(ftl.validPages(0) + ftl.validPages(1) + ftl.validPages(2) + ftl.validPages(3)).isEqualTo(64_000);
+        assertThat(ftl.die(15)).isZero();
+        assertThat(ftl.die(16)).isEqualTo(1);
+        assertThat(ftl.die(64)).isZero();
+    }
+
+    @Test
     void discardMakesPagesStale() {
-        PageMappedFtl ftl = new PageMappedFtl(4096, 4, 64, 10, 5, false);
+        PageMappedFtl ftl = new PageMappedFtl(4096, 4, 1, 64, 10, 5, false);
         ftl.write(8);
         ftl.write(12);
         ftl.trim(8);
@@ -90,7 +105,7 @@ class PageMappedFtlTest {
     /** Valid pages always equal the distinct logical pages written and not discarded. */
     @Property(tries = 100)
     void validPagesEqualLiveLogicalPages(@ForAll @Size(max = 3000) List<@IntRange(min = 0, max = 1023) Integer> ops) {
-        PageMappedFtl ftl = new PageMappedFtl(512, 2, 16, 25, 10, false);
+        PageMappedFtl ftl = new PageMappedFtl(512, 2, 4, 16, 25, 10, false);
         Set<Integer> live = new HashSet<>();
         for (int op : ops) {
             int lpn = op % 512;
