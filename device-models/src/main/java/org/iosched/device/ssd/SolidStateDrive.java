@@ -18,9 +18,10 @@ import org.iosched.device.HostLink;
  * <p>Features:
  * <ul>
  *   <li>Every command takes {@code controller_us} of a serial controller, which caps IOPS at deep queues.</li>
- *   <li>Reads: each 4 KiB page is read on the die its LBA hashes to ({@code lpn mod dies}, so random requests
- *       collide on dies as §2.3 item 1 says), then crosses its channel and the host link; a read behind a
- *       program, erase or GC on the same die waits for it (§2.3 item 4).</li>
+ *   <li>Reads: each page is read on the die its LBA hashes to (program units of {@code program_pages} pages
+ *       go round the dies, so random requests collide on dies as §2.3 item 1 says; one tR senses a whole
+ *       unit), then crosses its channel and the host link; a read behind a program, erase or GC on the same
+ *       die waits for it (§2.3 item 4).</li>
  *   <li>Writes cross the link into the buffer and complete {@code write_ack_us} later; the buffer drains in
  *       program units of {@code program_pages} pages per die; a full buffer delays the write (§2.3 item 3).
  *       With {@code write_cache=0} or FUA, a write completes when its pages are programmed.</li>
@@ -39,6 +40,10 @@ import org.iosched.device.HostLink;
  * {@code program_pages}; a read of data still in the write buffer goes to the die; relocations do not use the
  * channel; no SLC cache, read disturb or wear levelling; every refusal in {@link #canAccept} is cleared by a
  * completion, so the drive never needs {@link DeviceContext#ready()}.
+ *
+ * <p>Notes: channel and link bandwidth are taken in command arrival order, so a transfer held up by a busy die
+ * does not block its channel's other dies; the model draws no random numbers. Statistics: see
+ * {@link #statistics()}.
  */
 public final class SolidStateDrive implements BlockDevice {
     private final DeviceInfo info;
