@@ -12,7 +12,6 @@ import org.iosched.api.IoPrioClass;
 import org.iosched.api.IoScheduler;
 import org.iosched.api.Op;
 import org.iosched.api.Request;
-import org.iosched.api.RequestFlags;
 import org.iosched.api.Settings;
 import org.iosched.api.Task;
 
@@ -38,11 +37,13 @@ final class DeviceLoop {
     private boolean runPending;
     /** Every request inserted, by id. */
     final Map<Long, Request> inserted = new HashMap<>();
+    /** Requests inserted and not yet moved to the dispatch queue, by id. */
+    final Map<Long, Request> pending = new HashMap<>();
     /** Every request completed, by id. */
     final Map<Long, Request> completed = new HashMap<>();
     /** Device busy time by cgroup path. */
     final Map<String, Long> deviceTime = new HashMap<>();
-    /** Called before each dispatch is taken by the driver: (request, scheduler state) checks. */
+    /** Told about each request as CFQ moves it to the dispatch queue (after it left {@link #pending}). */
     DispatchObserver observer;
     /** Think time between a completion and the task's next request. */
     long thinkTime = 20 * US;
@@ -66,6 +67,8 @@ final class DeviceLoop {
         long issued;
         long done;
         long nextSector;
+        /** Whether the task exits ({@code exit_io_context}) once its last request completed. */
+        boolean exitWhenDone;
 
         Job(Task task, Op op, int flags, int sectors, boolean random, int iodepth, long count, long regionStart,
             long regionSectors, long seed) {
@@ -110,6 +113,8 @@ final class DeviceLoop {
             done++;
             if (issued < count) {
                 ctx.schedule(ctx.now() + thinkTime, this::issue);
+            } else if (done == count && exitWhenDone) {
+                scheduler.taskExit(task);
             }
         }
     }
@@ -121,6 +126,14 @@ final class DeviceLoop {
         ctx.runUntil(1_000 * MS);
         this.scheduler = new CfqScheduler(ctx, Settings.resolve("cfq", CfqTunables.DESCRIPTORS, tunables));
         this.ctx.onKick = this::runQueue;
+        this.ctx.onDispatch = rq -> {
+            if (pending.remove(rq.id()) == null) {
+                throw new IllegalStateException(rq + " dispatched but not pending");
+            }
+            if (observer != null) {
+                observer.dispatched(rq);
+            }
+        };
     }
 
     Task task(String name, IoPrioClass cls, int level, Cgroup cgroup) {
@@ -145,8 +158,9 @@ final class DeviceLoop {
         scheduler.mayQueue(job.task, job.op, job.flags);
         scheduler.setRequest(rq);
         rq.markInserted(ctx.now());
-        scheduler.add(rq);
         inserted.put(rq.id(), rq);
+        pending.put(rq.id(), rq);
+        scheduler.add(rq);
         requestRun();
     }
 
@@ -169,9 +183,6 @@ final class DeviceLoop {
             Request rq = ctx.dispatchQueue.pollFirst();
             if (rq == null) {
                 return;
-            }
-            if (observer != null) {
-                observer.dispatched(rq);
             }
             start(rq);
         }
@@ -221,6 +232,14 @@ final class DeviceLoop {
         requestRun();
     }
 
+    /** At {@code time}, drain the scheduler ({@code dispatch(force=1)}, as a barrier or a switch does). */
+    void forceDrainAt(long time) {
+        ctx.schedule(time, () -> {
+            scheduler.dispatch(true);
+            runQueue();
+        });
+    }
+
     /** Run until {@code time} or until nothing is left to do. */
     void runUntil(long time) {
         ctx.runUntil(time);
@@ -233,7 +252,4 @@ final class DeviceLoop {
         }
     }
 
-    static int syncFlags() {
-        return RequestFlags.SYNC;
-    }
 }

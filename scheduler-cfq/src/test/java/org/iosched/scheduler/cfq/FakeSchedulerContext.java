@@ -35,6 +35,8 @@ final class FakeSchedulerContext implements SchedulerContext {
     final List<String> messages = new ArrayList<>();
     boolean tracing = true;
     int kicks;
+    /** Told about every request CFQ moves to the dispatch queue, as it happens; null = nobody. */
+    java.util.function.Consumer<Request> onDispatch;
     /** What a kick does besides counting (a device loop runs the queue); null = nothing. */
     Runnable onKick;
     int driverSync;
@@ -152,12 +154,14 @@ final class FakeSchedulerContext implements SchedulerContext {
 
     @Override
     public void dispatchSort(Request rq) {
-        dispatchQueue.addLast(rq);
-        dispatched.add(rq);
+        dispatchAddTail(rq);
     }
 
     @Override
     public void dispatchAddTail(Request rq) {
+        if (onDispatch != null) {
+            onDispatch.accept(rq);
+        }
         dispatchQueue.addLast(rq);
         dispatched.add(rq);
     }
