@@ -31,7 +31,7 @@ final class JsonDirection {
         node.set("slat_ns", latency(stats.slat(), false, format));
         node.set("clat_ns", latency(stats.clat(), true, format));
         node.set("lat_ns", latency(stats.lat(), false, format));
-        SampleStats bw = SampleStats.summed(job.jobs(), direction, false);
+        SampleStats bw = SampleStats.summedBandwidth(job.jobs(), direction);
         node.put("bw_min", bw.min());
         node.put("bw_max", bw.max());
         double share = bw.samples() == 0 ? 0.0 : group.percentOfAggregate(direction, bw.mean());
@@ -39,7 +39,7 @@ final class JsonDirection {
         node.put("bw_mean", FioJsonReport.decimal(bw.mean()));
         node.put("bw_dev", FioJsonReport.decimal(bw.dev()));
         node.put("bw_samples", bw.samples());
-        SampleStats iops = SampleStats.summed(job.jobs(), direction, true);
+        SampleStats iops = SampleStats.summedIops(job.jobs(), direction);
         node.put("iops_min", iops.min());
         node.put("iops_max", iops.max());
         node.put("iops_mean", FioJsonReport.decimal(iops.mean()));

@@ -86,8 +86,8 @@ final class ModernText {
         if (clat.count() > 0) {
             LatencyText.appendPercentiles(out, "clat", clat.percentiles());
         }
-        appendBandwidthSamples(out, SampleStats.summed(job.jobs(), direction, false), group, direction);
-        SampleStats iops = SampleStats.summed(job.jobs(), direction, true);
+        appendBandwidthSamples(out, SampleStats.summedBandwidth(job.jobs(), direction), group, direction);
+        SampleStats iops = SampleStats.summedIops(job.jobs(), direction);
         if (iops.samples() > 0) {
             out.append("   iops        : min=").append(CFormat.integer(iops.min(), 5))
                     .append(", max=").append(CFormat.integer(iops.max(), 5))

@@ -24,10 +24,19 @@ record SampleStats(long min, long max, double mean, double dev, long samples) {
     }
 
     /**
-     * fio 3.x group_reporting ({@code sum_stat(..., pure_sum=true)}): min, max, mean and sample counts of
-     * the members are added up, so the block shows the group's summed bandwidth.
+     * Bandwidth samples, KiB/s, as fio 3.x sums them for group_reporting ({@code sum_stat(..., pure_sum=true)}):
+     * min, max, mean and sample counts of the members are added up, so the block shows the group's total.
      */
-    static SampleStats summed(List<JobResult> jobs, Direction direction, boolean iops) {
+    static SampleStats summedBandwidth(List<JobResult> jobs, Direction direction) {
+        return summed(jobs, direction, false);
+    }
+
+    /** IOPS samples, summed over the members as {@link #summedBandwidth}. */
+    static SampleStats summedIops(List<JobResult> jobs, Direction direction) {
+        return summed(jobs, direction, true);
+    }
+
+    private static SampleStats summed(List<JobResult> jobs, Direction direction, boolean iops) {
         long min = 0;
         long max = 0;
         double mean = 0;
