@@ -25,6 +25,8 @@ public final class FakeDeviceContext implements DeviceContext {
     private Consumer<Request> onComplete = rq -> { };
     private Runnable onReady = () -> { };
     private int readyCalls;
+    private final java.util.List<String> traceMessages = new java.util.ArrayList<>();
+    private boolean traceEnabled;
 
     /** A context whose random stream starts from {@code seed}. */
     public FakeDeviceContext(long seed) {
@@ -72,17 +74,30 @@ public final class FakeDeviceContext implements DeviceContext {
         return random;
     }
 
+    /** Turns the trace on: messages are kept for {@link #traceMessages()}. */
+    public void enableTrace() {
+        traceEnabled = true;
+    }
+
+    /** Messages the device wrote, oldest first. */
+    public java.util.List<String> traceMessages() {
+        return traceMessages;
+    }
+
     @Override
     public TraceSink trace() {
         return new TraceSink() {
             @Override
             public boolean enabled() {
-                return false;
+                return traceEnabled;
             }
 
             @Override
             public void message(String message) {
-                throw new IllegalStateException("trace is disabled");
+                if (!traceEnabled) {
+                    throw new IllegalStateException("message built while the trace is disabled: " + message);
+                }
+                traceMessages.add(now + " " + message);
             }
         };
     }

@@ -330,6 +330,10 @@ public final class RotationalDisk implements BlockDevice {
         }
         if (overdue != null) {
             forcedByAge++;
+            if (context.trace().enabled()) {
+                context.trace().message("ncq: " + overdue.rq + " served by age after "
+                        + (now - overdue.arrival) / 1_000_000 + " ms");
+            }
             return overdue;
         }
         return best;
@@ -448,6 +452,9 @@ public final class RotationalDisk implements BlockDevice {
                 mechanism = Mechanism.IDLE;
                 admitWaitingWrites(now);
                 if (buffer.occupiedSectors() == 0 && bufferWaitCount == 0) {
+                    if (flushWaitCount > 0 && context.trace().enabled()) {
+                        context.trace().message("cache: write buffer clean, " + flushWaitCount + " flush(es) done");
+                    }
                     for (int i = 0; i < flushWaitCount; i++) {
                         slots.completeAt(flushWait[i], now + flushNanos);
                     }

@@ -298,6 +298,10 @@ public final class SolidStateDrive implements BlockDevice {
                 + ftl.gcPrograms() * programNanos / params.programPages()
                 + ftl.gcErases() * (double) eraseNanos;
         dieFree[d] = Math.max(earliest, dieFree[d]) + Math.round(work);
+        if (context.trace().enabled()) {
+            context.trace().message("gc: die " + d + " erased " + ftl.gcErases() + " block(s), relocated "
+                    + ftl.gcPrograms() + " page(s)");
+        }
         ftl.resetGcWork();
     }
 

@@ -198,6 +198,18 @@ class RotationalDiskTest {
     }
 
     @Test
+    void aFlushThatWaitedForDestageIsReportedToTheTrace() {
+        Probe disk = new Probe(new Hdd7200Provider(), Map.of());
+        disk.context().enableTrace();
+        disk.submitAt(0, disk.request(Op.WRITE, 0, 500_000_000, 8));
+        disk.runUntil(200_000);
+        disk.submitAt(200_000, disk.request(Op.FLUSH, 0, 0, 0));
+        disk.drain();
+
+        assertThat(disk.context().traceMessages()).anyMatch(m -> m.contains("1 flush(es) done"));
+    }
+
+    @Test
     void statisticsCountCacheAndMediaWork() {
         Probe disk = new Probe(new Hdd7200Provider(), Map.of());
 

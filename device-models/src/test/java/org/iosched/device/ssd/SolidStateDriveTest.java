@@ -98,6 +98,22 @@ class SolidStateDriveTest {
     }
 
     @Test
+    void garbageCollectionIsReportedToTheTrace() {
+        // 1 GiB, so that the spare area still holds garbage beyond the GC reserve
+        Probe ssd = new Probe(new SsdX25mProvider(), Map.of("capacity_sectors", "2097152",
+                "start_state", "preconditioned"));
+        ssd.context().enableTrace();
+        // a die opens its second block after 64 pages: 40 dies x 64 = 2,560 writes
+        for (int i = 0; i < 6000; i++) {
+            ssd.submitAt(ssd.context().now(), ssd.request(Op.WRITE, 0, (i * 7919L % 262_144) * 8, 8));
+            ssd.drain();
+        }
+
+        assertThat(ssd.stat("gc_runs")).isPositive();
+        assertThat(ssd.context().traceMessages()).anyMatch(m -> m.contains("gc: die"));
+    }
+
+    @Test
     void theSameSeedAndRequestsGiveTheSameTimings() {
         long capacity = 1L << 24;
         LoadDriver.Source mixed = (i, r) -> i % 3 == 0 ? Spec.write(r.nextLong(capacity / 8) * 8, 8)
