@@ -82,7 +82,7 @@ final class TraceCounters {
     private static void row(StringBuilder sb, String left, long count, long kib, String right, long count2,
                             long kib2) {
         sb.append(String.format(Locale.ROOT, " %-16s %8d", left, count));
-        sb.append(kib >= 0 ? String.format(Locale.ROOT, ", %8dKiB", kib) : "            ");
+        sb.append(kib >= 0 ? String.format(Locale.ROOT, ", %8dKiB", kib) : "             ");
         sb.append(String.format(Locale.ROOT, "  %-17s %8d", right, count2));
         if (kib2 >= 0) {
             sb.append(String.format(Locale.ROOT, ", %8dKiB", kib2));

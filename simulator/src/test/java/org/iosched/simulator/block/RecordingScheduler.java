@@ -15,7 +15,7 @@ import org.iosched.api.Task;
  * (or holds everything while {@link #hold} is set), finds front merges and sector-order neighbours among
  * the requests it holds, and logs every hook call as {@code "hook rqN"}.
  */
-final class RecordingScheduler implements IoScheduler {
+class RecordingScheduler implements IoScheduler {
     final SchedulerContext context;
     final List<String> log = new ArrayList<>();
     final List<Request> fifo = new ArrayList<>();

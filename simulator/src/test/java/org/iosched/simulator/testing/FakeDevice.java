@@ -84,6 +84,13 @@ public final class FakeDevice implements BlockDevice {
         rearm();
     }
 
+    /** Give a request back to the block layer ({@code blk_requeue_request}) and forget it. */
+    public void requeue(org.iosched.simulator.block.DeviceHost host, Request rq) {
+        pending.removeIf(p -> p.rq == rq);
+        rearm();
+        host.requeue(rq);
+    }
+
     /** Requests in the order the device received them. */
     public List<Request> submitted() {
         return submitted;

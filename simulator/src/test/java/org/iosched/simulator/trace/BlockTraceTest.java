@@ -1,0 +1,125 @@
+package org.iosched.simulator.trace;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import org.iosched.api.Bio;
+import org.iosched.api.Cgroup;
+import org.iosched.api.IoPrioClass;
+import org.iosched.api.Op;
+import org.iosched.api.Request;
+import org.iosched.api.RequestFlags;
+import org.iosched.api.Task;
+import org.iosched.simulator.engine.EventQueue;
+import org.junit.jupiter.api.Test;
+
+class BlockTraceTest {
+    private final EventQueue clock = new EventQueue();
+    private final StringBuilder out = new StringBuilder();
+    private final BlockTrace trace = new BlockTrace(clock, out);
+    private final Task fio = new Task(1000, "fio", false, IoPrioClass.BE, 4, Cgroup.ROOT);
+
+    private Bio bio(Op op, int flags, long sector, int sectors) {
+        return new Bio(op, flags, sector, sectors, fio, (b, t) -> { });
+    }
+
+    private void at(long nanos) {
+        clock.newTimer(null, () -> { }).arm(nanos);
+        clock.run(nanos, () -> false);
+    }
+
+    @Test
+    void aQueueEventIsFormattedAsBlkparsesDefaultLine() {
+        trace.bio('Q', bio(Op.READ, 0, 2048, 8));
+
+        assertThat(out.toString()).isEqualTo("  8,0    0        1     0.000000000  1000  Q   R 2048 + 8 [fio]\n");
+    }
+
+    @Test
+    void timestampsAreSecondsAndNineDigitNanoseconds() {
+        at(1_500_000_123L);
+        trace.bio('Q', bio(Op.WRITE, RequestFlags.SYNC, 7, 1));
+
+        assertThat(out.toString()).isEqualTo("  8,0    0        1     1.500000123  1000  Q  WS 7 + 1 [fio]\n");
+    }
+
+    @Test
+    void requestEventsNameTheRunningTaskOrSwapperInInterruptContext() {
+        Request rq = new Request(0, bio(Op.WRITE, RequestFlags.SYNC | RequestFlags.META, 100, 16), 0);
+        trace.request('G', rq);
+        trace.request('D', rq);
+        trace.swapCurrent(fio);
+        trace.request('I', rq);
+        trace.swapCurrent(null);
+        trace.requestDone('C', rq);
+
+        assertThat(out.toString()).isEqualTo(
+                "  8,0    0        1     0.000000000  1000  G WSM 100 + 16 [fio]\n"
+                + "  8,0    0        2     0.000000000     0  D WSM 100 + 16 [swapper]\n"
+                + "  8,0    0        3     0.000000000  1000  I WSM 100 + 16 [fio]\n"
+                + "  8,0    0        4     0.000000000     0  C WSM 100 + 16 [0]\n");
+    }
+
+    @Test
+    void plugAndUnplugLinesCarryTheCommandAndTheDepth() {
+        trace.swapCurrent(fio);
+        trace.plug();
+        trace.unplug(false, 3);
+        trace.swapCurrent(null);
+        trace.unplug(true, 1);
+
+        assertThat(out.toString()).isEqualTo(
+                "  8,0    0        1     0.000000000  1000  P   N [fio]\n"
+                + "  8,0    0        2     0.000000000  1000  U   N [fio] 3\n"
+                + "  8,0    0        3     0.000000000     0 UT   N [swapper] 1\n");
+    }
+
+    @Test
+    void messagesAreNotifyLinesWithSequenceZero() {
+        at(2_000);
+        trace.swapCurrent(fio);
+        trace.message("cfq1000 insert_request");
+
+        assertThat(out.toString()).isEqualTo("  8,0    0        0     0.000002000  1000  m   N cfq1000 insert_request\n");
+    }
+
+    @Test
+    void flushAndFuaRequestsShowBlkparsesRwbs() {
+        trace.bio('Q', new Bio(Op.FLUSH, RequestFlags.SYNC, 0, 0, fio, (b, t) -> { }));
+        trace.bio('Q', bio(Op.WRITE, RequestFlags.SYNC | RequestFlags.PREFLUSH | RequestFlags.FUA, 64, 8));
+
+        assertThat(out.toString()).contains("  Q FWS 0 + 0 [fio]").contains("  Q FWFS 64 + 8 [fio]");
+    }
+
+    @Test
+    void aTraceWithoutOutputIsDisabledAndWritesNothing() {
+        BlockTrace off = new BlockTrace(clock, null);
+
+        assertThat(off.enabled()).isFalse();
+        off.bio('Q', bio(Op.READ, 0, 0, 8));
+        off.message("nothing");
+        off.writeSummary(1);
+        assertThat(trace.enabled()).isTrue();
+    }
+
+    @Test
+    void theSummaryCountsWhatWasTraced() {
+        Bio read = bio(Op.READ, 0, 0, 8);
+        trace.bio('Q', read);
+        trace.bio('Q', bio(Op.READ, 0, 8, 8));
+        trace.bio('M', bio(Op.READ, 0, 8, 8));
+        Request rq = new Request(0, read, 0);
+        trace.request('D', rq);
+        trace.requestDone('C', rq);
+        trace.unplug(true, 1);
+        trace.writeSummary(1_000_000_000L);
+
+        String text = out.toString();
+        assertThat(text).contains("CPU0 (8,0):")
+                .contains(" Reads Queued:           2,        8KiB")
+                .contains(" Read Merges:            1,        4KiB")
+                .contains(" Reads Completed:        1,        4KiB")
+                .contains(" IO unplugs:             0               Timer unplugs:           1")
+                .contains("Throughput (R/W): 4KiB/s / 0KiB/s")
+                .contains("Events (8,0): 6 entries");
+    }
+}
