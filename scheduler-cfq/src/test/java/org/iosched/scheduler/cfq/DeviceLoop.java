@@ -45,6 +45,8 @@ final class DeviceLoop {
     final Map<String, Long> deviceTime = new HashMap<>();
     /** Told about each request as CFQ moves it to the dispatch queue (after it left {@link #pending}). */
     DispatchObserver observer;
+    /** Replaces the built-in service time model when set. */
+    java.util.function.ToLongFunction<Request> serviceModel;
     /** Think time between a completion and the task's next request. */
     long thinkTime = 20 * US;
 
@@ -152,16 +154,22 @@ final class DeviceLoop {
     }
 
     private void submit(Job job, long sector) {
-        Bio bio = new Bio(job.op, job.flags, sector, job.sectors, job.task, (b, t) -> { });
+        submit(job.task, job.op, job.flags, sector, job.sectors, job::completedOne);
+    }
+
+    /** Submit one request now; {@code onComplete} runs when the device completes it. */
+    Request submit(Task task, Op op, int flags, long sector, int sectors, Runnable onComplete) {
+        Bio bio = new Bio(op, flags, sector, sectors, task, (b, t) -> { });
         Request rq = new Request(nextId++, bio, ctx.now());
-        rq.setBlockLayerData(job);
-        scheduler.mayQueue(job.task, job.op, job.flags);
+        rq.setBlockLayerData(onComplete);
+        scheduler.mayQueue(task, op, flags);
         scheduler.setRequest(rq);
         rq.markInserted(ctx.now());
         inserted.put(rq.id(), rq);
         pending.put(rq.id(), rq);
         scheduler.add(rq);
         requestRun();
+        return rq;
     }
 
     private void requestRun() {
@@ -207,6 +215,9 @@ final class DeviceLoop {
     }
 
     private long serviceTime(Request rq) {
+        if (serviceModel != null) {
+            return serviceModel.applyAsLong(rq);
+        }
         long transfer = rq.sectors() * 512L * 1_000_000_000L / (100L << 20);
         if (!ctx.device().rotational()) {
             return 50 * US + transfer / 4;
@@ -228,7 +239,7 @@ final class DeviceLoop {
         if (completed.put(rq.id(), rq) != null) {
             throw new IllegalStateException(rq + " completed twice");
         }
-        ((Job) rq.blockLayerData()).completedOne();
+        ((Runnable) rq.blockLayerData()).run();
         requestRun();
     }
 
