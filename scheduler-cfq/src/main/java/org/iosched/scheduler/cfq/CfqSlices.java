@@ -74,7 +74,7 @@ final class CfqSlices {
     }
 
     /** {@code cfq_prio_to_maxrq}: async dispatches allowed per slice, 2 * slice_async_rq * (8 - prio). */
-    int prioToMaxRq(CfqQueue cfqq) {
+    long prioToMaxRq(CfqQueue cfqq) {
         return 2 * cfqd.tunables.sliceAsyncRq() * (CfqTunables.PRIO_LEVELS - cfqq.ioprio);
     }
 

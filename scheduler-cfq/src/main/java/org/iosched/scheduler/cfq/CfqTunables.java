@@ -33,8 +33,8 @@ import org.iosched.api.TunableDescriptor;
  * @param noidleOnReqNoidle       2.6.37+ (Zoccolo): REQ_NOIDLE clears the idle window
  * @param asyncQueuesPerGroup     4.x: async queues live in each group, not in the root group
  */
-record CfqTunables(int quantum, long fifoExpireSync, long fifoExpireAsync, long backSeekMax, long backSeekPenalty,
-                   long sliceSync, long sliceAsync, int sliceAsyncRq, long sliceIdle, long groupIdle,
+record CfqTunables(long quantum, long fifoExpireSync, long fifoExpireAsync, long backSeekMax, long backSeekPenalty,
+                   long sliceSync, long sliceAsync, long sliceAsyncRq, long sliceIdle, long groupIdle,
                    boolean lowLatency, long targetLatency,
                    boolean groupPreemptSyncNoidle, boolean asyncMinDispatch, boolean fifoExpiredMustDispatch,
                    boolean softQuantum, boolean syncAsyncTogether, boolean noidleOnReqNoidle,
@@ -132,7 +132,7 @@ record CfqTunables(int quantum, long fifoExpireSync, long fifoExpireAsync, long 
     static CfqTunables from(Settings settings, Jiffies jiffies) {
         int hz = jiffies.hz();
         return new CfqTunables(
-                settings.getInt(QUANTUM),
+                settings.getLong(QUANTUM),
                 time(settings, FIFO_EXPIRE_SYNC, 125, hz / 8, jiffies),
                 time(settings, FIFO_EXPIRE_ASYNC, 250, hz / 4, jiffies),
                 settings.getLong(BACK_SEEK_MAX),
@@ -140,7 +140,7 @@ record CfqTunables(int quantum, long fifoExpireSync, long fifoExpireAsync, long 
                 time(settings, SLICE_SYNC, 100, hz / 10, jiffies),
                 // cfq_init: "could be 0 on HZ < 1000 setups" - forced to one jiffy
                 Math.max(1, time(settings, SLICE_ASYNC, 40, hz / 25, jiffies)),
-                settings.getInt(SLICE_ASYNC_RQ),
+                settings.getLong(SLICE_ASYNC_RQ),
                 defaultAtLeastOne(settings, SLICE_IDLE, 8, hz / 125, jiffies),
                 defaultAtLeastOne(settings, GROUP_IDLE, 8, hz / 125, jiffies),
                 settings.getBoolean(LOW_LATENCY),

@@ -112,4 +112,11 @@ class CfqTunablesTest {
             assertThat(odd.at(odd.toNanos(jiffy) - 1)).isEqualTo(jiffy - 1);
         }
     }
+
+    @Test
+    void countsUpToUintMaxAreAccepted() {
+        CfqTunables t = tunables(250, Map.of("quantum", "4294967295", "slice_async_rq", "4294967295"));
+        assertThat(t.quantum()).isEqualTo(4294967295L);
+        assertThat(t.sliceAsyncRq()).isEqualTo(4294967295L);
+    }
 }

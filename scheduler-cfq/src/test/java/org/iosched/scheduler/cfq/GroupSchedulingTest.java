@@ -207,4 +207,15 @@ class GroupSchedulingTest {
         assertThat(h.cfqd.servingType).isEqualTo(WorkloadType.SYNC);
         assertThat(h.cfqd.workloadExpires - h.jiffies()).isEqualTo(remaining - 2);
     }
+
+    @Test
+    void aRootBlkioWeightOtherThanTheDefaultReplacesTheRootGroupsDoubleWeight() {
+        CfqHarness h = CfqHarness.defaults();
+        Task t = h.task("r", IoPrioClass.BE, 4, new Cgroup("/", 300));
+        h.read(t, 0);
+        h.dispatchOne();
+        assertThat(h.cfqd.rootGroup.needsUpdate).isTrue();
+        h.cfqd.selection.sliceExpired(false);
+        assertThat(h.cfqd.rootGroup.weight).isEqualTo(300);
+    }
 }
