@@ -1,0 +1,20 @@
+package org.iosched.runner;
+
+import java.io.PrintWriter;
+import org.iosched.runner.cli.IoschedCommand;
+
+/** Entry point of {@code java -jar iosched.jar}. */
+public final class Main {
+    private Main() {
+    }
+
+    /** Run the command line and exit with its code (0 ok, 1 internal error, 2 user error, 3 plugin failure). */
+    public static void main(String[] args) {
+        PrintWriter out = new PrintWriter(System.out, true);
+        PrintWriter err = new PrintWriter(System.err, true);
+        int code = IoschedCommand.execute(args, out, err);
+        out.flush();
+        err.flush();
+        System.exit(code);
+    }
+}

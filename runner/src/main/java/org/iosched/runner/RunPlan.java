@@ -1,0 +1,38 @@
+package org.iosched.runner;
+
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import org.iosched.api.BlockDeviceProvider;
+import org.iosched.api.IoSchedulerProvider;
+import org.iosched.api.WorkloadProvider;
+import org.iosched.api.WorkloadSource;
+
+/**
+ * Everything one {@code iosched run} needs, resolved: one simulation per scheduler, identical otherwise.
+ *
+ * @param workload         workload provider
+ * @param workloadSource   the job text
+ * @param workloadSettings the workload's tunables
+ * @param device           device provider
+ * @param deviceSettings   device parameters
+ * @param schedulers       schedulers to compare, in the order given
+ * @param schedulerSettings per scheduler name, its tunables
+ * @param kernelSettings   {@code queue.*}, {@code kernel.*}, ... settings
+ * @param seed             run seed
+ * @param trace            blkparse trace file, or null ({@code .<scheduler>} is appended when several schedulers run)
+ * @param logDirectory     where fio log files go
+ */
+public record RunPlan(WorkloadProvider workload, WorkloadSource workloadSource, Map<String, String> workloadSettings,
+                      BlockDeviceProvider device, Map<String, String> deviceSettings,
+                      List<IoSchedulerProvider> schedulers, Map<String, Map<String, String>> schedulerSettings,
+                      Map<String, String> kernelSettings, long seed, Path trace, Path logDirectory) {
+    /** Copies the collections. */
+    public RunPlan {
+        workloadSettings = Map.copyOf(workloadSettings);
+        deviceSettings = Map.copyOf(deviceSettings);
+        schedulers = List.copyOf(schedulers);
+        schedulerSettings = Map.copyOf(schedulerSettings);
+        kernelSettings = Map.copyOf(kernelSettings);
+    }
+}

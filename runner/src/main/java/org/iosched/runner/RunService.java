@@ -1,0 +1,201 @@
+package org.iosched.runner;
+
+import com.google.inject.Inject;
+import java.io.BufferedWriter;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import org.iosched.api.BlockDeviceProvider;
+import org.iosched.api.InvalidInputException;
+import org.iosched.api.IoSchedulerProvider;
+import org.iosched.api.Settings;
+import org.iosched.api.Workload;
+import org.iosched.api.WorkloadProvider;
+import org.iosched.api.WorkloadSource;
+import org.iosched.simulator.Simulation;
+import org.iosched.simulator.SimulationResult;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Resolves names to providers and runs simulations. Independent simulations (one per scheduler) run in
+ * parallel on the available cores; each is deterministic on its own, so the results are the same as a
+ * serial run's, in the order the schedulers were given.
+ */
+public final class RunService {
+    private static final Logger LOG = LoggerFactory.getLogger(RunService.class);
+
+    private final Map<String, IoSchedulerProvider> schedulers;
+    private final Map<String, BlockDeviceProvider> devices;
+    private final Map<String, WorkloadProvider> workloads;
+
+    /** Injected with the providers bound by name. */
+    @Inject
+    public RunService(Map<String, IoSchedulerProvider> schedulers, Map<String, BlockDeviceProvider> devices,
+                      Map<String, WorkloadProvider> workloads) {
+        this.schedulers = schedulers;
+        this.devices = devices;
+        this.workloads = workloads;
+    }
+
+    /** Scheduler providers by name. */
+    public Map<String, IoSchedulerProvider> schedulers() {
+        return schedulers;
+    }
+
+    /** Device providers by name. */
+    public Map<String, BlockDeviceProvider> devices() {
+        return devices;
+    }
+
+    /** Workload providers by name. */
+    public Map<String, WorkloadProvider> workloads() {
+        return workloads;
+    }
+
+    /** Every name a {@code --set} key may start with, besides the kernel prefixes. */
+    public Set<String> settingOwners() {
+        Set<String> owners = new TreeSet<>(schedulers.keySet());
+        owners.addAll(workloads.keySet());
+        owners.add("device");
+        return owners;
+    }
+
+    /**
+     * Build a plan from names as a user gives them.
+     *
+     * @param workloadName   workload provider name
+     * @param source         job text
+     * @param deviceName     device preset name
+     * @param schedulerNames schedulers, in order
+     * @param set            routed {@code --set} options
+     * @param seed           run seed
+     * @param trace          trace file or null
+     * @param logDirectory   fio log directory
+     */
+    public RunPlan plan(String workloadName, WorkloadSource source, String deviceName, List<String> schedulerNames,
+                        SetOptions set, long seed, Path trace, Path logDirectory) {
+        WorkloadProvider workload = lookup("workload", workloads, workloadName);
+        BlockDeviceProvider device = lookup("device", devices, deviceName);
+        List<IoSchedulerProvider> chosen = new ArrayList<>();
+        Map<String, Map<String, String>> schedulerSettings = new LinkedHashMap<>();
+        for (String name : schedulerNames) {
+            IoSchedulerProvider provider = lookup("scheduler", schedulers, name);
+            if (schedulerSettings.containsKey(name)) {
+                throw new InvalidInputException("--scheduler", 0, "scheduler '" + name + "' is given twice");
+            }
+            chosen.add(provider);
+            schedulerSettings.put(name, set.forOwner(name));
+        }
+        for (String owner : set.owners()) {
+            boolean used = owner.equals("device") || owner.equals(workloadName) || schedulerSettings.containsKey(owner);
+            if (!used) {
+                throw new InvalidInputException("--set", 0, "tunables for '" + owner + "' are set but " + owner
+                        + " is not part of this run (--scheduler " + String.join(",", schedulerNames)
+                        + ", workload " + workloadName + ")");
+            }
+        }
+        RunPlan plan = new RunPlan(workload, source, set.forOwner(workloadName), device, set.forOwner("device"), chosen,
+                schedulerSettings, set.kernel(), seed, trace, logDirectory);
+        validate(plan);
+        return plan;
+    }
+
+    /** Validate every setting and the workload before anything runs, so that errors come first. */
+    private void validate(RunPlan plan) {
+        for (IoSchedulerProvider scheduler : plan.schedulers()) {
+            Settings.resolve(scheduler.name(), scheduler.tunables(), plan.schedulerSettings().get(scheduler.name()));
+        }
+        Settings.resolve("device", plan.device().tunables(), plan.deviceSettings());
+        createWorkload(plan);
+    }
+
+    private static Workload createWorkload(RunPlan plan) {
+        Settings settings = Settings.resolve(plan.workload().name(), plan.workload().tunables(), plan.workloadSettings());
+        return plan.workload().create(plan.workloadSource(), settings);
+    }
+
+    /** Run every scheduler of the plan; results in the plan's order. */
+    public List<SimulationResult> run(RunPlan plan) {
+        int runs = plan.schedulers().size();
+        int threads = Math.max(1, Math.min(runs, Runtime.getRuntime().availableProcessors()));
+        ExecutorService pool = Executors.newFixedThreadPool(threads, r -> {
+            Thread t = new Thread(r, "iosched-run");
+            t.setDaemon(true);
+            return t;
+        });
+        try {
+            List<Future<SimulationResult>> futures = new ArrayList<>();
+            for (IoSchedulerProvider scheduler : plan.schedulers()) {
+                futures.add(pool.submit(() -> runOne(plan, scheduler)));
+            }
+            List<SimulationResult> results = new ArrayList<>();
+            for (Future<SimulationResult> future : futures) {
+                results.add(await(future));
+            }
+            return results;
+        } finally {
+            pool.shutdownNow();
+        }
+    }
+
+    private SimulationResult runOne(RunPlan plan, IoSchedulerProvider scheduler) throws IOException {
+        LOG.info("running {} on {} with seed {}", scheduler.name(), plan.device().name(), plan.seed());
+        Simulation.Builder builder = Simulation.builder()
+                .seed(plan.seed())
+                .scheduler(scheduler, plan.schedulerSettings().get(scheduler.name()))
+                .device(plan.device(), plan.deviceSettings())
+                .workload(createWorkload(plan))
+                .kernel(plan.kernelSettings());
+        if (plan.logDirectory() != null) {
+            builder.logDirectory(plan.logDirectory());
+        }
+        if (plan.trace() == null) {
+            return builder.build().run();
+        }
+        Path tracePath = plan.schedulers().size() == 1 ? plan.trace()
+                : plan.trace().resolveSibling(plan.trace().getFileName() + "." + scheduler.name());
+        try (BufferedWriter out = Files.newBufferedWriter(tracePath, StandardCharsets.UTF_8)) {
+            return builder.trace(out).build().run();
+        }
+    }
+
+    private static SimulationResult await(Future<SimulationResult> future) {
+        try {
+            return future.get();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("interrupted", e);
+        } catch (ExecutionException e) {
+            Throwable cause = e.getCause();
+            if (cause instanceof RuntimeException runtime) {
+                throw runtime;
+            }
+            if (cause instanceof IOException io) {
+                throw new UncheckedIOException(io);
+            }
+            throw new IllegalStateException(cause);
+        }
+    }
+
+    private static <T> T lookup(String kind, Map<String, T> providers, String name) {
+        T provider = providers.get(name);
+        if (provider == null) {
+            throw new InvalidInputException("--" + kind, 0, "unknown " + kind + " '" + name + "'; available: "
+                    + String.join(", ", new TreeSet<>(providers.keySet())));
+        }
+        return provider;
+    }
+}

@@ -1,0 +1,68 @@
+package org.iosched.runner.cli;
+
+import java.io.PrintWriter;
+import java.util.List;
+import java.util.concurrent.Callable;
+import org.iosched.api.TunableDescriptor;
+import org.iosched.runner.plugin.DiscoveredPlugin;
+import org.iosched.runner.plugin.PluginKind;
+import org.iosched.simulator.Simulation;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Spec;
+
+/** {@code iosched list}: every discovered scheduler, device and workload with its tunables. */
+@Command(name = "list", mixinStandardHelpOptions = true,
+        description = "List every discovered scheduler, device and workload with its tunables, defaults and units,"
+                + " and the kernel settings.")
+public final class ListCommand implements Callable<Integer> {
+    @Spec
+    CommandSpec spec;
+
+    @Mixin
+    GlobalOptions global;
+
+    @Override
+    public Integer call() {
+        PrintWriter out = spec.commandLine().getOut();
+        List<DiscoveredPlugin> plugins = global.discover();
+        for (PluginKind kind : PluginKind.values()) {
+            out.println(switch (kind) {
+                case SCHEDULER -> "Schedulers (--scheduler NAME, tunables --set NAME.TUNABLE=VALUE):";
+                case DEVICE -> "Devices (--device NAME, parameters --set device.PARAMETER=VALUE):";
+                case WORKLOAD -> "Workloads (--workload NAME, tunables --set NAME.TUNABLE=VALUE):";
+            });
+            for (DiscoveredPlugin plugin : plugins) {
+                if (plugin.kind() != kind) {
+                    continue;
+                }
+                String origin = plugin.origin().equals("classpath") ? "" : "  [" + plugin.origin() + "]";
+                out.println("  " + plugin.name() + " - " + plugin.provider().description() + origin);
+                printTunables(out, plugin.provider().tunables(), "      ");
+            }
+            out.println();
+        }
+        out.println("Kernel settings (--set KEY=VALUE):");
+        printTunables(out, Simulation.kernelTunables(), "      ");
+        out.flush();
+        return ExitCodes.OK;
+    }
+
+    static void printTunables(PrintWriter out, List<TunableDescriptor> tunables, String indent) {
+        int width = 0;
+        for (TunableDescriptor t : tunables) {
+            width = Math.max(width, t.name().length() + t.defaultValue().length() + 1);
+        }
+        for (TunableDescriptor t : tunables) {
+            String assignment = t.name() + "=" + t.defaultValue();
+            StringBuilder line = new StringBuilder(indent).append(assignment);
+            line.append(" ".repeat(Math.max(1, width - assignment.length() + 2)));
+            if (!t.unit().isEmpty()) {
+                line.append('[').append(t.unit()).append("] ");
+            }
+            line.append(t.description()).append(" (").append(t.accepted()).append(')');
+            out.println(line);
+        }
+    }
+}

@@ -1,0 +1,34 @@
+package org.iosched.runner.plugin;
+
+import org.iosched.api.BlockDeviceProvider;
+import org.iosched.api.IoSchedulerProvider;
+import org.iosched.api.PluginProvider;
+import org.iosched.api.WorkloadProvider;
+
+/** The kinds of plugin the runner discovers, with the SPI each is loaded through. */
+public enum PluginKind {
+    /** I/O schedulers ({@code --scheduler}). */
+    SCHEDULER("scheduler", IoSchedulerProvider.class),
+    /** Devices ({@code --device}). */
+    DEVICE("device", BlockDeviceProvider.class),
+    /** Workloads ({@code --workload}). */
+    WORKLOAD("workload", WorkloadProvider.class);
+
+    private final String label;
+    private final Class<? extends PluginProvider> spi;
+
+    PluginKind(String label, Class<? extends PluginProvider> spi) {
+        this.label = label;
+        this.spi = spi;
+    }
+
+    /** The word users see ({@code scheduler}). */
+    public String label() {
+        return label;
+    }
+
+    /** The provider interface. */
+    public Class<? extends PluginProvider> spi() {
+        return spi;
+    }
+}
