@@ -211,11 +211,11 @@ class GroupSchedulingTest {
     @Test
     void aRootBlkioWeightOtherThanTheDefaultReplacesTheRootGroupsDoubleWeight() {
         CfqHarness h = CfqHarness.defaults();
+        assertThat(h.cfqd.rootGroup.weight).isEqualTo(1000);
         Task t = h.task("r", IoPrioClass.BE, 4, new Cgroup("/", 300));
         h.read(t, 0);
-        h.dispatchOne();
-        assertThat(h.cfqd.rootGroup.needsUpdate).isTrue();
-        h.cfqd.selection.sliceExpired(false);
+        // the root group was off the tree, so the write applied as it joined
         assertThat(h.cfqd.rootGroup.weight).isEqualTo(300);
+        assertThat(h.cfqd.grpServiceTree.totalWeight).isEqualTo(300);
     }
 }
