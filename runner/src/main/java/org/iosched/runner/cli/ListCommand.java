@@ -58,9 +58,6 @@ public final class ListCommand implements Callable<Integer> {
             String assignment = t.name() + "=" + t.defaultValue();
             StringBuilder line = new StringBuilder(indent).append(assignment);
             line.append(" ".repeat(Math.max(1, width - assignment.length() + 2)));
-            if (!t.unit().isEmpty()) {
-                line.append('[').append(t.unit()).append("] ");
-            }
             line.append(t.description()).append(" (").append(t.accepted()).append(')');
             out.println(line);
         }
