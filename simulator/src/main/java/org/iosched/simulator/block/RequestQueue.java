@@ -643,8 +643,8 @@ public final class RequestQueue {
      */
     public void checkDrained() {
         if (biosCompleted != biosSubmitted || outstanding != 0) {
-            throw new InvariantViolationException((biosSubmitted - biosCompleted) + " bios never completed: "
-                    + whereRequestsAre());
+            throw new InvariantViolationException((biosSubmitted - biosCompleted) + " bios never completed and "
+                    + outstanding + " requests were never freed: " + whereRequestsAre());
         }
     }
 }

@@ -1,0 +1,291 @@
+package org.iosched.simulator;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import org.iosched.api.FileHandle;
+import org.iosched.api.FileIo;
+import org.iosched.api.FileIoListener;
+import org.iosched.api.InvalidInputException;
+import org.iosched.api.IoScheduler;
+import org.iosched.api.IoSchedulerProvider;
+import org.iosched.api.Request;
+import org.iosched.api.SchedulerContext;
+import org.iosched.api.Settings;
+import org.iosched.api.Task;
+import org.iosched.api.TaskSpec;
+import org.iosched.api.TunableDescriptor;
+import org.iosched.simulator.engine.InvariantViolationException;
+import org.iosched.simulator.noop.NoopSchedulerProvider;
+import org.iosched.simulator.testing.FakeDeviceProvider;
+import org.iosched.simulator.testing.RandomReadWorkload;
+import org.iosched.simulator.testing.ScriptedWorkload;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class SimulationTest {
+    private static Simulation.Builder base() {
+        return Simulation.builder()
+                .device(FakeDeviceProvider.fixedLatencyDisk(1_000_000), Map.of())
+                .workload(RandomReadWorkload.reads(20, 1));
+    }
+
+    @Test
+    void theKernelTunablesAreNamedWithTheirPrefixAndKernelDefaults() {
+        assertThat(Simulation.kernelTunables()).extracting(TunableDescriptor::name)
+                .containsExactly("queue.nr_requests", "queue.max_sectors_kb", "kernel.hz");
+        assertThat(Simulation.kernelTunables()).extracting(TunableDescriptor::defaultValue)
+                .containsExactly("128", "512", "250");
+        assertThat(Simulation.kernelTunables().get(2).choices()).containsExactly("100", "250", "300", "1000");
+    }
+
+    @Test
+    void theResultListsEveryResolvedSettingInOrder() {
+        SimulationResult r = base().seed(9).kernel(Map.of("queue.nr_requests", "64", "kernel.hz", "1000")).build().run();
+
+        assertThat(r.scheduler()).isEqualTo("noop");
+        assertThat(r.device()).isEqualTo("fake-disk");
+        assertThat(r.seed()).isEqualTo(9);
+        assertThat(r.settings()).containsExactly(Map.entry("device.queue_depth", "1"),
+                Map.entry("queue.nr_requests", "64"), Map.entry("queue.max_sectors_kb", "512"),
+                Map.entry("kernel.hz", "1000"));
+        assertThat(r.deviceStatistics()).containsEntry("commands", 20);
+        assertThat(r.disk().name()).isEqualTo("fake-disk");
+        assertThat(r.disk().utilPercent()).isEqualTo(100.0);
+    }
+
+    @Test
+    void schedulerTunablesAreValidatedAndReportedUnderTheSchedulersName() {
+        IoSchedulerProvider tuned = new IoSchedulerProvider() {
+            @Override
+            public String name() {
+                return "tuned";
+            }
+
+            @Override
+            public List<TunableDescriptor> tunables() {
+                return List.of(TunableDescriptor.integer("quantum", 4, "requests", 1, 64, "q"));
+            }
+
+            @Override
+            public IoScheduler create(SchedulerContext context, Settings settings) {
+                assertThat(settings.getInt("quantum")).isEqualTo(8);
+                return new NoopSchedulerProvider().create(context, settings);
+            }
+        };
+        SimulationResult r = base().scheduler(tuned, Map.of("quantum", "8")).build().run();
+
+        assertThat(r.settings()).containsEntry("tuned.quantum", "8");
+        assertThatThrownBy(() -> base().scheduler(tuned, Map.of("quantum", "0")).build())
+                .isInstanceOf(InvalidInputException.class)
+                .hasMessage("bad value tuned.quantum=0; accepted: an integer 1..64 (requests)");
+    }
+
+    @Test
+    void badSettingsAreUserErrorsAtBuildTime() {
+        assertThatThrownBy(() -> base().kernel(Map.of("queue.nr_request", "4")).build())
+                .isInstanceOf(InvalidInputException.class)
+                .hasMessage("unknown tunable 'queue.nr_request'; queue accepts: max_sectors_kb, nr_requests");
+        assertThatThrownBy(() -> base().kernel(Map.of("hz", "250")).build())
+                .isInstanceOf(InvalidInputException.class)
+                .hasMessage("unknown kernel setting 'hz'; accepted: queue.nr_requests, queue.max_sectors_kb, kernel.hz");
+        assertThatThrownBy(() -> base().kernel(Map.of("kernel.hz", "200")).build())
+                .isInstanceOf(InvalidInputException.class)
+                .hasMessage("bad value kernel.hz=200; accepted: one of 100, 250, 300, 1000");
+        assertThatThrownBy(() -> base().kernel(Map.of("queue.nr_requests", "2")).build())
+                .isInstanceOf(InvalidInputException.class).hasMessageContaining("4..1000000");
+        assertThatThrownBy(() -> base().device(FakeDeviceProvider.fixedLatencyDisk(1), Map.of("depth", "2")).build())
+                .isInstanceOf(InvalidInputException.class)
+                .hasMessage("unknown tunable 'device.depth'; device accepts: queue_depth");
+    }
+
+    @Test
+    void maxSectorsKbCannotExceedTheDevicesLimit() {
+        assertThatThrownBy(() -> base().kernel(Map.of("queue.max_sectors_kb", "1024")).build().run())
+                .isInstanceOf(InvalidInputException.class)
+                .hasMessage("queue.max_sectors_kb=1024 is larger than max_hw_sectors_kb 512 of device fake-disk; "
+                        + "accepted: 4..512");
+    }
+
+    @Test
+    void aDeviceOrWorkloadIsRequired() {
+        assertThatThrownBy(() -> Simulation.builder().workload(RandomReadWorkload.reads(1, 1)).build())
+                .isInstanceOf(IllegalStateException.class).hasMessageContaining("no device");
+        assertThatThrownBy(() -> Simulation.builder().device(FakeDeviceProvider.fixedLatencyDisk(1), Map.of()).build())
+                .isInstanceOf(IllegalStateException.class).hasMessageContaining("no workload");
+    }
+
+    @Test
+    void aSimulationRunsOnce() {
+        Simulation simulation = base().build();
+        simulation.run();
+
+        assertThatThrownBy(simulation::run).isInstanceOf(IllegalStateException.class).hasMessageContaining("runs once");
+    }
+
+    @Test
+    void theTimeLimitStopsTheRunWithANotice() {
+        SimulationResult r = base().workload(RandomReadWorkload.reads(1_000_000, 1))
+                .maxVirtualTime(50_000_000).build().run();
+
+        assertThat(r.durationNanos()).isEqualTo(50_000_000);
+        assertThat(r.notices()).containsExactly("stopped at the time limit");
+        assertThat(r.jobs().get(0).endNanos()).isEqualTo(50_000_000);
+        assertThat(r.jobs().get(0).read().totalIos()).isEqualTo(50);
+    }
+
+    @Test
+    void aSchedulerThatHoldsRequestsWithoutTimerOrKickIsReportedAsAStall() {
+        IoSchedulerProvider hoarder = new IoSchedulerProvider() {
+            @Override
+            public String name() {
+                return "hoarder";
+            }
+
+            @Override
+            public IoScheduler create(SchedulerContext context, Settings settings) {
+                return new IoScheduler() {
+                    private int held;
+
+                    @Override
+                    public void add(Request rq) {
+                        held++;
+                    }
+
+                    @Override
+                    public int dispatch(boolean force) {
+                        return 0;
+                    }
+
+                    @Override
+                    public boolean hasQueued() {
+                        return held > 0;
+                    }
+                };
+            }
+        };
+
+        assertThatThrownBy(() -> base().scheduler(hoarder, Map.of()).build().run())
+                .isInstanceOf(InvariantViolationException.class)
+                .hasMessage("the simulation stalled with requests outstanding and no event left to move them: "
+                        + "1 held by scheduler hoarder, 0 on the dispatch queue, 0 in device fake-disk, "
+                        + "0 submitters sleeping for a request");
+    }
+
+    @Test
+    void aWorkloadThatIssuesNoIoIsAnError() {
+        assertThatThrownBy(() -> base().workload(new ScriptedWorkload(1, ctx -> ctx.finish())).build().run())
+                .isInstanceOf(InvalidInputException.class).hasMessage("the workload issued no I/O");
+    }
+
+    @Test
+    void aWorkloadWithoutJobsMayDoNothing() {
+        SimulationResult r = base().workload(new ScriptedWorkload(0, ctx -> ctx.finish(), List.of("nothing to do")))
+                .build().run();
+
+        assertThat(r.jobs()).isEmpty();
+        assertThat(r.durationNanos()).isZero();
+        assertThat(r.notices()).containsExactly("nothing to do");
+    }
+
+    @Test
+    void aWorkloadThatNeverFinishesAndHasNothingPendingIsNamed() {
+        assertThatThrownBy(() -> base().workload(new ScriptedWorkload(1, ctx -> { })).build().run())
+                .isInstanceOf(InvariantViolationException.class)
+                .hasMessageContaining("workload ScriptedWorkload stalled");
+    }
+
+    @Test
+    void aWorkloadExceptionNamesTheWorkload() {
+        ScriptedWorkload failing = new ScriptedWorkload(1, ctx -> {
+            Task t = ctx.createTask(TaskSpec.of("fio"));
+            FileHandle f = ctx.open(t, "/dev/sda", 0);
+            ctx.submit(new FileIo().prepare(FileIo.Kind.READ, t, f, 0, 4096, true, io -> {
+                throw new IllegalStateException("boom");
+            }));
+        });
+
+        assertThatThrownBy(() -> base().workload(failing).build().run())
+                .isInstanceOf(PluginFailureException.class)
+                .hasMessage("workload ScriptedWorkload threw IllegalStateException: boom");
+    }
+
+    @Test
+    void aUserErrorRaisedInsideTheWorkloadStaysAUserError() {
+        ScriptedWorkload buffered = new ScriptedWorkload(1, ctx -> {
+            Task t = ctx.createTask(TaskSpec.of("fio"));
+            FileHandle f = ctx.open(t, "/mnt/file", 1 << 20);
+            ctx.submit(new FileIo().prepare(FileIo.Kind.WRITE, t, f, 0, 4096, false, io -> { }));
+        });
+
+        assertThatThrownBy(() -> base().workload(buffered).build().run())
+                .isExactlyInstanceOf(InvalidInputException.class)
+                .hasMessage("buffered I/O (direct=0) is not modelled yet: use direct=1");
+    }
+
+    @Test
+    void aSchedulerExceptionDuringTheRunNamesTheScheduler() {
+        IoSchedulerProvider broken = new IoSchedulerProvider() {
+            @Override
+            public String name() {
+                return "deadline";
+            }
+
+            @Override
+            public IoScheduler create(SchedulerContext context, Settings settings) {
+                return new IoScheduler() {
+                    private int held;
+
+                    @Override
+                    public void add(Request rq) {
+                        held++;
+                    }
+
+                    @Override
+                    public int dispatch(boolean force) {
+                        throw new NullPointerException("fifo head");
+                    }
+
+                    @Override
+                    public boolean hasQueued() {
+                        return held > 0;
+                    }
+                };
+            }
+        };
+
+        assertThatThrownBy(() -> base().scheduler(broken, Map.of()).build().run())
+                .isInstanceOf(PluginFailureException.class)
+                .hasMessage("scheduler deadline threw NullPointerException: fifo head")
+                .extracting(e -> ((PluginFailureException) e).plugin()).isEqualTo("scheduler deadline");
+    }
+
+    @Test
+    void fioLogsGoToTheLogDirectory(@TempDir Path dir) throws Exception {
+        ScriptedWorkload logging = new ScriptedWorkload(1, ctx -> {
+            Task t = ctx.createTask(TaskSpec.of("fio"));
+            FileHandle f = ctx.open(t, "/dev/sda", 0);
+            Appendable log = ctx.openLog("job_bw.1.log");
+            ctx.submit(new FileIo().prepare(FileIo.Kind.READ, t, f, 0, 4096, true, new FileIoListener() {
+                @Override
+                public void completed(FileIo io) {
+                    try {
+                        log.append(io.completeTime() / 1_000_000 + ", 4, 0, 4096\n");
+                    } catch (java.io.IOException e) {
+                        throw new java.io.UncheckedIOException(e);
+                    }
+                    ctx.recordIo(0, io.kind(), io.length(), -1, io.completeTime() - io.submitTime());
+                    ctx.finish();
+                }
+            }));
+        });
+
+        base().workload(logging).logDirectory(dir).build().run();
+
+        assertThat(Files.readString(dir.resolve("job_bw.1.log"))).isEqualTo("1, 4, 0, 4096\n");
+    }
+}
