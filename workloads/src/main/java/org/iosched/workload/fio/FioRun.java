@@ -25,6 +25,7 @@ final class FioRun {
     private int exited;
     private boolean dispatching;
     private boolean dispatchAgain;
+    private boolean finished;
 
     FioRun(List<FioJobSpec> specs, WorkloadContext ctx, List<String> runtimeNotices) {
         this.ctx = ctx;
@@ -68,7 +69,8 @@ final class FioRun {
         } finally {
             dispatching = false;
         }
-        if (exited == jobs.size()) {
+        if (exited == jobs.size() && !finished) {
+            finished = true;
             delayTimer.cancel();
             ctx.finish();
         }

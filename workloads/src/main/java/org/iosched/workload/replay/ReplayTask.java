@@ -7,14 +7,14 @@ import org.iosched.api.FileIoListener;
 import org.iosched.api.InvalidInputException;
 import org.iosched.api.Task;
 import org.iosched.api.TaskSpec;
-import org.iosched.api.Timer;
 import org.iosched.api.WorkloadContext;
 
 /**
  * Replays one {@link ReplayStream} as one task against the raw device. Open loop: every operation is
  * issued at its recorded time, however many are still in flight. Closed loop: the first at its recorded
- * time, each next one when the previous has completed. Units are pooled; the pool grows only with the
- * number of operations in flight.
+ * time, each next one when the previous has completed. The {@link ReplayWorkload} decides when recorded
+ * times are due, so that operations of several tasks at one instant go out in trace order. Units are
+ * pooled; the pool grows only with the number of operations in flight.
  */
 final class ReplayTask implements FileIoListener {
     private final ReplayStream stream;
@@ -25,8 +25,6 @@ final class ReplayTask implements FileIoListener {
     private final ArrayDeque<FileIo> pool = new ArrayDeque<>();
     private Task task;
     private FileHandle device;
-    private Timer timer;
-    private long origin;
     private int next;
     private int inFlight;
     private boolean done;
@@ -50,35 +48,32 @@ final class ReplayTask implements FileIoListener {
         }
     }
 
-    void start(long origin, String devicePath) {
-        this.origin = origin;
+    void start(String devicePath) {
         task = ctx.createTask(TaskSpec.of(stream.name));
         device = ctx.open(task, devicePath, 0);
-        timer = ctx.newTimer(this::issueDue);
-        timer.arm(origin + stream.time(0));
     }
 
-    private void issueDue() {
+    /** The recorded time of the next operation the workload's clock should issue, or -1. */
+    long nextDueTime() {
+        if (next >= stream.size() || (closedLoop && next > 0)) {
+            return -1;
+        }
+        return stream.time(next);
+    }
+
+    /** The trace line of the next operation (orders operations of one instant). */
+    int nextLine() {
+        return stream.line(next);
+    }
+
+    /** Issue the next operation now. */
+    void issueNext() {
         if (next == 0) {
             ctx.jobStarted(job);
         }
-        long now = ctx.now();
-        if (closedLoop) {
-            issue(next++);
-            return;
-        }
-        while (next < stream.size() && origin + stream.time(next) <= now) {
-            issue(next++);
-        }
-        if (next < stream.size()) {
-            timer.arm(origin + stream.time(next));
-        }
-    }
-
-    private void issue(int i) {
+        int i = next++;
         FileIo io = pool.isEmpty() ? new FileIo() : pool.pop();
-        FileIo.Kind kind = stream.kind(i);
-        io.prepare(kind, task, device, stream.offset(i), stream.length(i), true, this);
+        io.prepare(stream.kind(i), task, device, stream.offset(i), stream.length(i), true, this);
         inFlight++;
         ctx.submit(io);
     }
@@ -94,7 +89,7 @@ final class ReplayTask implements FileIoListener {
         }
         pool.push(io);
         if (closedLoop && next < stream.size()) {
-            issue(next++);
+            issueNext();
             return;
         }
         if (next >= stream.size() && inFlight == 0 && !done) {

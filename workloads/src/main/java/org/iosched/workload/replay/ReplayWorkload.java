@@ -20,6 +20,9 @@ public final class ReplayWorkload implements Workload {
     private final boolean closedLoop;
     private final List<JobDescriptor> jobs;
     private WorkloadContext ctx;
+    private List<ReplayTask> tasks;
+    private org.iosched.api.Timer clock;
+    private long origin;
     private int remaining;
 
     ReplayWorkload(String source, TraceReader.Trace trace, boolean closedLoop) {
@@ -68,11 +71,52 @@ public final class ReplayWorkload implements Workload {
             t.validate(source, capacity);
             tasks.add(t);
         }
+        this.tasks = tasks;
         remaining = tasks.size();
-        long origin = context.now();
+        origin = context.now();
         String devicePath = "/dev/" + context.device().name();
         for (ReplayTask t : tasks) {
-            t.start(origin, devicePath);
+            t.start(devicePath);
+        }
+        clock = context.newTimer(this::issueDue);
+        armClock();
+    }
+
+    /** Issue every operation whose recorded time has come, across tasks in trace order. */
+    private void issueDue() {
+        long now = ctx.now();
+        while (true) {
+            ReplayTask first = null;
+            for (ReplayTask t : tasks) {
+                long due = t.nextDueTime();
+                if (due >= 0 && origin + due <= now && (first == null || earlier(t, first))) {
+                    first = t;
+                }
+            }
+            if (first == null) {
+                break;
+            }
+            first.issueNext();
+        }
+        armClock();
+    }
+
+    private static boolean earlier(ReplayTask a, ReplayTask b) {
+        long ta = a.nextDueTime();
+        long tb = b.nextDueTime();
+        return ta != tb ? ta < tb : a.nextLine() < b.nextLine();
+    }
+
+    private void armClock() {
+        long next = Long.MAX_VALUE;
+        for (ReplayTask t : tasks) {
+            long due = t.nextDueTime();
+            if (due >= 0) {
+                next = Math.min(next, origin + due);
+            }
+        }
+        if (next != Long.MAX_VALUE) {
+            clock.arm(Math.max(next, ctx.now()));
         }
     }
 

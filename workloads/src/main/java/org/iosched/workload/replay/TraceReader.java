@@ -116,9 +116,10 @@ final class TraceReader {
             String comm = rest.contains("[") && rest.endsWith("]")
                     ? rest.substring(rest.lastIndexOf('[') + 1, rest.length() - 1) : "pid" + pid;
             FileIo.Kind kind = kindFromRwbs(rwbs, sectors, i + 1);
-            if (rwbs.length() > 1 && (rwbs.indexOf('M') >= 0 || rwbs.lastIndexOf('F') > 0 || rwbs.indexOf('A') >= 0)) {
-                notices.add("replay: RWBS flags FUA (F), META (M) and readahead (A) are not replayed; "
-                        + "reads and writes are replayed as direct I/O");
+            if (kind != FileIo.Kind.FSYNC && (rwbs.startsWith("F") || rwbs.indexOf('M') >= 0
+                    || rwbs.lastIndexOf('F') > 0 || rwbs.indexOf('A') >= 0)) {
+                notices.add("replay: the RWBS flags PREFLUSH (leading F), FUA (trailing F), META (M) and readahead "
+                        + "(A) are not replayed; reads and writes are replayed as direct I/O");
             }
             if (sectors > Integer.MAX_VALUE / 512) {
                 throw new InvalidInputException(source.name(), i + 1, "I/O of " + sectors + " sectors is too large");
@@ -138,6 +139,13 @@ final class TraceReader {
     }
 
     private FileIo.Kind kindFromRwbs(String rwbs, long sectors, int line) {
+        if (sectors == 0) {
+            if (rwbs.startsWith("F")) {
+                return FileIo.Kind.FSYNC;
+            }
+            throw new InvalidInputException(source.name(), line, "a " + rwbs + " event of 0 sectors (only an empty "
+                    + "flush, RWBS starting with F, may have no data)");
+        }
         if (rwbs.indexOf('D') >= 0) {
             return FileIo.Kind.TRIM;
         }
@@ -146,9 +154,6 @@ final class TraceReader {
         }
         if (rwbs.indexOf('R') >= 0) {
             return FileIo.Kind.READ;
-        }
-        if (rwbs.startsWith("F") && sectors == 0) {
-            return FileIo.Kind.FSYNC;
         }
         throw new InvalidInputException(source.name(), line, "RWBS '" + rwbs + "' is neither read, write, "
                 + "discard nor flush");
