@@ -107,7 +107,7 @@ final class CfqDispatch {
                 // deeper early in the slice, up to quantum; no limit for the sole busy queue
                 maxDispatch = cfqd.busyQueues == 1 || promoteSync ? Long.MAX_VALUE : t.quantum();
             } else {
-                // 2.6.33: a hard limit while other queues are busy
+                // 2.6.33: a hard limit while other queues are busy (simplified: promote_sync, added later, is kept)
                 if (cfqd.busyQueues > 1 && !promoteSync) {
                     return false;
                 }

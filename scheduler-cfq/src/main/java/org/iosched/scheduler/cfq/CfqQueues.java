@@ -142,13 +142,16 @@ final class CfqQueues {
     private CfqQueue getQueue(boolean sync, CfqIoContext cic, CfqGroup asyncGroup) {
         Task task = cic.task;
         CfqQueue cfqq = null;
+        // Simplified: the task's class and level always index the async slot (the kernel uses BE/4 for a task
+        // that never set an io priority, whatever its nice value)
         if (!sync) {
             cfqq = asyncSlot(asyncGroup, task.ioprioClass(), task.ioprioLevel());
         }
         if (cfqq == null) {
             cfqq = new CfqQueue(cfqd, task.pid(), sync);
             initPrioData(cfqq, task);
-            // cfq_link_cfqq_cfqg: 3.0 maps every async queue to the root group
+            // cfq_link_cfqq_cfqg: 3.0 maps every async queue to the root group; a sync queue goes to the group of
+            // the task's cgroup (cfq_get_cfqg reads current's cgroup, not a bio controller's re-charge)
             cfqq.cfqg = sync ? cic.group : asyncGroup;
             if (cfqd.tracing()) {
                 cfqd.log(cfqq, "alloced");

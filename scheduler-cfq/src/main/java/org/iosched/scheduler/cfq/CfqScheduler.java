@@ -117,6 +117,7 @@ public final class CfqScheduler implements IoScheduler {
             return;
         }
         if (crq.queued && ncrq.fifoTime < crq.fifoTime) {
+            // Simplified: the FIFO slot moves only within one queue (cfq_allow_merge keeps merges inside one)
             if (crq.cfqq == ncrq.cfqq) {
                 crq.cfqq.fifoMoveAfter(crq, ncrq);
             }

@@ -69,6 +69,7 @@ final class CfqServiceTrees {
             return;
         }
         TreeSet<CfqQueue> root = cfqd.prioTrees[cfqq.orgIoprio];
+        // Simplified: the key is next_rq's sector now; the kernel's tree reads the live next_rq on lookups
         cfqq.pSector = cfqq.nextRq.pos();
         // a queue whose next request starts at the same sector as another's stays out, as in the kernel
         if (root.add(cfqq)) {

@@ -154,6 +154,7 @@ record CfqTunables(long quantum, long fifoExpireSync, long fifoExpireAsync, long
                 settings.getBoolean(ASYNC_QUEUES_PER_GROUP));
     }
 
+    // Simplified: a value equal to the default counts as unset (an explicit "125" gives HZ/8 = 31, not 32, jiffies)
     private static long time(Settings settings, String name, long defaultMillis, long defaultJiffies,
                              Jiffies jiffies) {
         long millis = settings.getLong(name);
