@@ -1,6 +1,5 @@
 package org.iosched.simulator;
 
-import java.io.UncheckedIOException;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -34,14 +33,6 @@ final class SimulationRun {
     }
 
     SimulationResult execute() {
-        try {
-            return executeUnchecked();
-        } catch (UncheckedIOException e) {
-            throw new InvalidInputException("trace", 0, "cannot write the block trace: " + e.getCause().getMessage());
-        }
-    }
-
-    private SimulationResult executeUnchecked() {
         EventQueue clock = new EventQueue();
         RandomStreams streams = new RandomStreams(config.seed());
         KernelClock kernelClock = new KernelClock(Integer.parseInt(config.kernelSettings().getString("hz")));

@@ -265,6 +265,30 @@ class SimulationTest {
     }
 
     @Test
+    void anUnwritableTraceIsAUserError() {
+        Appendable broken = new Appendable() {
+            @Override
+            public Appendable append(CharSequence csq) throws java.io.IOException {
+                throw new java.io.IOException("No space left on device");
+            }
+
+            @Override
+            public Appendable append(CharSequence csq, int start, int end) throws java.io.IOException {
+                throw new java.io.IOException("No space left on device");
+            }
+
+            @Override
+            public Appendable append(char c) throws java.io.IOException {
+                throw new java.io.IOException("No space left on device");
+            }
+        };
+
+        assertThatThrownBy(() -> base().trace(broken).build().run())
+                .isExactlyInstanceOf(InvalidInputException.class)
+                .hasMessage("trace: cannot write the block trace: No space left on device");
+    }
+
+    @Test
     void fioLogsGoToTheLogDirectory(@TempDir Path dir) throws Exception {
         ScriptedWorkload logging = new ScriptedWorkload(1, ctx -> {
             Task t = ctx.createTask(TaskSpec.of("fio"));

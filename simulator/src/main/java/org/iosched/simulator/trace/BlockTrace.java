@@ -1,8 +1,8 @@
 package org.iosched.simulator.trace;
 
 import java.io.IOException;
-import java.io.UncheckedIOException;
 import org.iosched.api.Bio;
+import org.iosched.api.InvalidInputException;
 import org.iosched.api.Request;
 import org.iosched.api.RequestFlags;
 import org.iosched.api.Task;
@@ -22,7 +22,8 @@ import org.iosched.simulator.engine.EventQueue;
  * task running when the event happened, 0 ({@code swapper}) in interrupt or timer context.
  *
  * <p>When no output is given, {@link #enabled()} is false and callers format nothing. At the end of a
- * run {@link #writeSummary} adds a per-CPU summary like blkparse's.
+ * run {@link #writeSummary} adds a per-CPU summary like blkparse's. A failing output is an
+ * {@link InvalidInputException} ("cannot write the block trace").
  */
 public final class BlockTrace implements TraceSink {
     private static final int MAJOR = 8;
@@ -141,8 +142,13 @@ public final class BlockTrace implements TraceSink {
         try {
             out.append(counters.summary(MAJOR + "," + MINOR, sequence, durationNanos));
         } catch (IOException e) {
-            throw new UncheckedIOException("cannot write the block trace", e);
+            throw writeFailed(e);
         }
+    }
+
+    // a user error (a full disk, a closed stream), not a plugin's fault: it passes the plugin guards
+    private static InvalidInputException writeFailed(IOException e) {
+        return new InvalidInputException("trace", 0, "cannot write the block trace: " + e.getMessage());
     }
 
     private static int pidOf(Task task) {
@@ -200,7 +206,7 @@ public final class BlockTrace implements TraceSink {
         try {
             out.append(line);
         } catch (IOException e) {
-            throw new UncheckedIOException("cannot write the block trace", e);
+            throw writeFailed(e);
         }
     }
 }
