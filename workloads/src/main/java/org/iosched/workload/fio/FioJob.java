@@ -740,6 +740,12 @@ final class FioJob implements FileIoListener {
 
     private void syncDone(long now) {
         syncBusy = false;
+        if (syncIo.error() != null) {
+            if (error == null) {
+                failed("io_u error on file " + syncIo.file().path() + ": " + syncIo.error() + ": sync");
+            }
+            return;
+        }
         lastWasSync = true;
         if (!inRamp && o.stats) {
             ctx.recordSync(index, now - syncIssueTime);
@@ -774,7 +780,7 @@ final class FioJob implements FileIoListener {
 
     /** The job failed as fio's {@code td_verror} would make it: it stops issuing and drains. */
     private void failed(String message) {
-        error = "EIO: " + message;
+        error = message;
         if (ctx.trace().enabled()) {
             ctx.trace().message("fio: " + message);
         }
@@ -823,6 +829,17 @@ final class FioJob implements FileIoListener {
             reapRing[reapHead] = null;
             reapHead = (reapHead + 1) % reapRing.length;
             reapCount--;
+            String err = u.io.error();
+            if (err != null) {
+                release(u);
+                if (error == null) {
+                    // fio's io_u_log_error then td_verror: the job stops at the first I/O error
+                    failed("io_u error on file " + files[u.file].handle.path() + ": " + err + ": "
+                            + Ddir.of(u.ddir).name().toLowerCase(java.util.Locale.ROOT) + " offset=" + u.offset
+                            + ", buflen=" + u.length);
+                }
+                continue;
+            }
             long slat = o.ioengine.async() ? u.submitTime - u.prepTime : -1;
             long clat = o.ioengine.async() ? now - u.submitTime : u.completeTime - u.prepTime;
             account(u, now, slat, clat);

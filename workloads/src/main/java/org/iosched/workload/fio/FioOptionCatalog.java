@@ -104,8 +104,7 @@ final class FioOptionCatalog {
             Map.entry("dedupe_percentage", ValueType.INT), Map.entry("dedupe_global", ValueType.BOOL),
             Map.entry("dedupe_mode", ValueType.STR), Map.entry("dedupe_working_set_percentage", ValueType.INT),
             Map.entry("disk_util", ValueType.BOOL), Map.entry("gtod_reduce", ValueType.BOOL),
-            Map.entry("gtod_cpu", ValueType.INT), Map.entry("continue_on_error", ValueType.STR),
-            Map.entry("ignore_error", ValueType.STR), Map.entry("error_dump", ValueType.BOOL),
+            Map.entry("gtod_cpu", ValueType.INT), Map.entry("error_dump", ValueType.BOOL),
             Map.entry("cgroup_nodelete", ValueType.BOOL), Map.entry("uid", ValueType.INT),
             Map.entry("gid", ValueType.INT), Map.entry("hugepage-size", ValueType.INT),
             Map.entry("random_generator", ValueType.STR), Map.entry("softrandommap", ValueType.BOOL),
@@ -132,7 +131,8 @@ final class FioOptionCatalog {
 
     /** fio options iosched does not model, with a hint where one helps. */
     static final Map<String, String> UNMODELLED = Map.ofEntries(
-            Map.entry("opendir", ""), Map.entry("serialize_overlap", ""), Map.entry("fill_device", ""),
+            Map.entry("opendir", ""), Map.entry("serialize_overlap", ""),
+            Map.entry("continue_on_error", "a job stops at its first I/O error"), Map.entry("ignore_error", ""), Map.entry("fill_device", ""),
             Map.entry("file_append", ""), Map.entry("offset_align", ""), Map.entry("write_barrier", ""),
             Map.entry("sync_file_range", ""), Map.entry("atomic", ""), Map.entry("verify_only", ""),
             Map.entry("verify", "there is no data to verify in a simulation"),

@@ -126,8 +126,8 @@ final class FioRun {
 
     /** A job failed ({@code rate_min}): with {@code exitall} or {@code exitall_on_error} others stop now. */
     void jobFailed(FioJob job, String message) {
-        runtimeNotices.add(job.o.name + " (job " + (job.index + 1) + "): fio error EIO: " + message
-                + "; the job stopped, as fio stops it");
+        runtimeNotices.add(job.o.name + " (job " + (job.index + 1) + "): fio: " + message
+                + " (err=5, the job stopped, as fio stops it)");
         if (job.o.exitall || job.o.exitallOnError) {
             terminate(job);
         }

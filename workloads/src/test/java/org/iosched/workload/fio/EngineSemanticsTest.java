@@ -179,4 +179,17 @@ class EngineSemanticsTest {
         org.assertj.core.api.Assertions.assertThatThrownBy(() -> tooFar.start(new FakeWorkloadContext(2048, 1)))
                 .hasMessageContaining("is beyond the end of /dev/sdb");
     }
+
+    @Test
+    void anIoErrorStopsTheJobAsFioDoesAndIsReported() {
+        FakeWorkloadContext ctx = new FakeWorkloadContext().failWhen(io -> io.offset() == 8192, "EINVAL: bad offset");
+        FioWorkload w = Fio.workload("[job]\nrw=read\nsize=64k\nioengine=libaio\niodepth=2\ndirect=1\n"
+                + "filename=/dev/sdb\n");
+        w.start(ctx);
+        ctx.run();
+        assertThat(ctx.recorded).extracting(FakeWorkloadContext.Recorded::bytes).hasSizeBetween(2, 3);
+        assertThat(ctx.finished()).isTrue();
+        assertThat(w.notices()).containsExactly("job (job 1): fio: io_u error on file /dev/sdb: EINVAL: bad offset: "
+                + "read offset=8192, buflen=4096 (err=5, the job stopped, as fio stops it)");
+    }
 }

@@ -44,6 +44,8 @@ public final class FakeWorkloadContext implements WorkloadContext {
     private final DeviceInfo device;
     private final long runSeed;
     private ToLongFunction<FileIo> latency = io -> 100_000;
+    private java.util.function.Predicate<FileIo> failing = io -> false;
+    private String failure;
     private long now;
     private long seq;
     private int nextPid = 100;
@@ -88,6 +90,13 @@ public final class FakeWorkloadContext implements WorkloadContext {
     /** Complete each operation after a latency computed from it. */
     public FakeWorkloadContext latency(ToLongFunction<FileIo> latency) {
         this.latency = latency;
+        return this;
+    }
+
+    /** Complete the operations {@code which} selects with {@code error} ({@link FileIo#markError}). */
+    public FakeWorkloadContext failWhen(java.util.function.Predicate<FileIo> which, String error) {
+        this.failing = which;
+        this.failure = error;
         return this;
     }
 
@@ -244,6 +253,9 @@ public final class FakeWorkloadContext implements WorkloadContext {
         schedule(done, () -> {
             inFlightByPid.merge(pid, -1, Integer::sum);
             io.markCompleted(now);
+            if (failing.test(io)) {
+                io.markError(failure);
+            }
             io.listener().completed(io);
         });
     }
