@@ -179,6 +179,7 @@ final class CfqDispatch {
         }
         cfqq.nextRq = cfqd.requests.findNextRq(cfqq, crq);
         cfqd.requests.removeRequest(crq);
+        crq.inFlight = true;
         cfqq.dispatched++;
         crq.cfqg.dispatched++;
         cfqd.ctx.dispatchSort(crq.rq);

@@ -28,6 +28,8 @@ final class CfqRq {
     long sortKey;
     /** Whether the request sits in its queue's sort tree and FIFO. */
     boolean queued;
+    /** Whether CFQ dispatched the request and it has not completed ({@code REQ_SORTED} and in flight). */
+    boolean inFlight;
     /** Whether the driver holds the request ({@code cfq_activate_request} without completion or requeue). */
     boolean inDriver;
     /** {@code rq_fifo_time}, jiffies. */

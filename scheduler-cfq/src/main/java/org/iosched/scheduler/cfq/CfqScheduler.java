@@ -43,6 +43,8 @@ import org.iosched.api.Task;
  *
  * <p><b>Notes.</b> The block layer must call {@link #activate}, {@link #completed} and {@link #putRequest} for
  * every request that went through {@link #add}; {@code rq_in_driver} counts activations, as in the kernel.
+ * Requests CFQ did not dispatch (flush steps, requests inserted at the back) are ignored by these hooks, as the
+ * kernel calls them only for {@code REQ_SORTED} requests.
  * Requests with the same start sector in one queue are aliases: the older goes to the dispatch queue, as
  * 3.0's {@code elv_rb_add} loop does.
  */
@@ -214,7 +216,8 @@ public final class CfqScheduler implements IoScheduler {
     @Override
     public void activate(Request rq) {
         CfqRq crq = CfqRq.of(rq);
-        if (crq == null) {
+        // the kernel calls this only for requests that went through the elevator (REQ_SORTED)
+        if (crq == null || !crq.inFlight || crq.inDriver) {
             return;
         }
         cfqd.rqInDriver++;
@@ -247,9 +250,10 @@ public final class CfqScheduler implements IoScheduler {
     @Override
     public void completed(Request rq) {
         CfqRq crq = CfqRq.of(rq);
-        if (crq == null) {
+        if (crq == null || !crq.inFlight) {
             return;
         }
+        crq.inFlight = false;
         CfqQueue cfqq = crq.cfqq;
         long now = cfqd.now();
         if (cfqd.tracing()) {

@@ -161,4 +161,16 @@ class QueueLifecycleTest {
         assertThat(h.queueOf(ra3)).isNotSameAs(shared);
         assertThat(h.ctx.messages).anyMatch(m -> m.endsWith("breaking apart cfqq"));
     }
+
+    @Test
+    void hooksForARequestCfqNeverDispatchedLeaveItsCountsAlone() {
+        CfqHarness h = CfqHarness.defaults();
+        Request bypass = h.allocate(h.task("t"), org.iosched.api.Op.WRITE, org.iosched.api.RequestFlags.SYNC, 0, 8);
+        h.cfq.activate(bypass);
+        h.cfq.completed(bypass);
+        h.cfq.putRequest(bypass);
+        assertThat(h.cfqd.rqInDriver).isZero();
+        assertThat(h.cfqd.rqInFlight).containsExactly(0, 0);
+        assertThat(bypass.schedulerData()).isNull();
+    }
 }
