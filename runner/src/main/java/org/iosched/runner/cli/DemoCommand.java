@@ -55,7 +55,7 @@ public final class DemoCommand implements Callable<Integer> {
         out.println("and a random writer (4 KiB, libaio, iodepth 16) share a 7200 rpm disk (" + DEVICE + ") for 5 s,");
         out.println("under every discovered scheduler (seed " + SEED + "). Bandwidth in KiB/s, latencies in usec.");
         out.println();
-        out.print(ResultWriter.comparison(results).render(ComparisonTable.Format.TEXT));
+        out.print(ResultWriter.comparison(results).renderTransposed(ComparisonTable.Format.TEXT));
         out.println();
         out.println("Run your own: java -jar iosched.jar run JOB.fio --scheduler cfq,deadline --device hdd-7200");
         out.flush();

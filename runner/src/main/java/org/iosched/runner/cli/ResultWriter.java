@@ -60,7 +60,7 @@ final class ResultWriter {
         if (results.size() > 1) {
             text.append("Comparison (").append(results.get(0).device()).append(", seed ")
                     .append(results.get(0).seed()).append("):\n");
-            text.append(comparison(results).render(ComparisonTable.Format.TEXT));
+            text.append(comparison(results).renderTransposed(ComparisonTable.Format.TEXT));
         }
         if (output == null) {
             stdout.print(text);

@@ -87,6 +87,27 @@ public final class ComparisonTable {
         };
     }
 
+    /**
+     * The table turned on its side: one row per metric, one column per configuration. Easier to read in a
+     * terminal when there are many metrics and few configurations (the demonstration).
+     */
+    public String renderTransposed(Format format) {
+        List<List<String>> cells = cells();
+        List<List<String>> turned = new ArrayList<>(cells.get(0).size());
+        for (int c = 0; c < cells.get(0).size(); c++) {
+            List<String> line = new ArrayList<>(cells.size());
+            for (List<String> row : cells) {
+                line.add(row.get(c));
+            }
+            turned.add(line);
+        }
+        return switch (format) {
+            case TEXT -> text(turned);
+            case MARKDOWN -> markdown(turned);
+            case CSV -> csv(turned);
+        };
+    }
+
     /** Header row first, then one row per configuration. */
     private List<List<String>> cells() {
         List<List<String>> cells = new ArrayList<>(rows.size() + 1);

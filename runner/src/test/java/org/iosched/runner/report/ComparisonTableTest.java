@@ -52,6 +52,18 @@ class ComparisonTableTest {
     }
 
     @Test
+    void transposedTextTableHasOneRowPerMetricAndOneColumnPerConfiguration() {
+        assertThat(table().renderTransposed(ComparisonTable.Format.TEXT)).isEqualTo(
+                "scheduler                         cfq  deadline\n"
+                + "----------------------------  -------  --------\n"
+                + "reader read bw (KiB/s)          10240     12288\n"
+                + "reader read iops                 2560      3072\n"
+                + "reader read mean clat (usec)  2939.25   1500.00\n"
+                + "reader read max clat (usec)     48551    900123\n"
+                + "reader read p99 clat (usec)     13435     12001\n");
+    }
+
+    @Test
     void markdownTableRightAlignsTheMetricColumns() {
         assertThat(table().render(ComparisonTable.Format.MARKDOWN)).startsWith(
                 "| scheduler | reader read bw (KiB/s) | reader read iops | reader read mean clat (usec) |"
