@@ -34,7 +34,12 @@ import org.iosched.api.Task;
  *       {@code cfq_log} messages in the block trace.</li>
  * </ul>
  *
- * <p><b>Limitations.</b> All arithmetic is in jiffies of the run's HZ, as 3.0 does. Not modelled:
+ * <p><b>Time base.</b> Every time is kept in jiffies of the run's {@code HZ} ({@link SchedulerContext#hz()}),
+ * derived from virtual time and rounded as the kernel's integer arithmetic rounds: at HZ=250 {@code slice_idle}
+ * is 2 jiffies, {@code slice_sync} 25, {@code fifo_expire_sync} 31 (124 ms), and the idle timer, armed for
+ * {@code jiffies + 2}, fires at the second tick boundary (4 to 8 ms later), as a {@code timer_list} does.
+ *
+ * <p><b>Limitations.</b> Not modelled:
  * {@code cfq_prio_boost} for tasks holding file-system exclusive resources (has_fs_excl), the OOM fallback
  * queue, blkio statistics. A task without an explicit io priority gets the level its nice value implies for
  * both its sync and async queues (the kernel puts such a task's async I/O at BE/4). Close cooperator search
