@@ -32,7 +32,8 @@ public final class Latencies {
         double stdev = count > 1 ? Math.sqrt(Math.max(0.0, m2) / (count - 1)) : 0.0;
         SortedMap<Double, Long> percentiles = new TreeMap<>();
         for (double p : LatencyStats.FIO_PERCENTILES) {
-            percentiles.put(p, histogram.getValueAtPercentile(p));
+            // the histogram answers with its bucket's upper edge; the exact extremes bound any percentile
+            percentiles.put(p, Math.max(min, Math.min(max, histogram.getValueAtPercentile(p))));
         }
         SortedMap<Long, Long> bins = new TreeMap<>();
         for (HistogramIterationValue v : histogram.recordedValues()) {

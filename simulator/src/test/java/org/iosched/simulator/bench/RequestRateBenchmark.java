@@ -22,9 +22,10 @@ public final class RequestRateBenchmark {
 
     public static void main(String[] args) {
         long n = args.length > 0 ? Long.parseLong(args[0]) : 1_000_000L;
-        System.out.println("warm-up");
-        run(n / 10);
-        run(n / 10);
+        System.out.println("warm-up: 3 runs of N/2");
+        for (int i = 0; i < 3; i++) {
+            run(n / 2);
+        }
         for (long size : new long[] {n, 10 * n}) {
             long start = System.nanoTime();
             SimulationResult result = run(size);

@@ -51,6 +51,16 @@ class LatencyRecorderTest {
     }
 
     @Test
+    void percentilesNeverLieOutsideTheExactMinimumAndMaximum() {
+        LatencyRecorder r = new LatencyRecorder();
+        for (int i = 0; i < 100; i++) {
+            r.record(300_000);
+        }
+
+        assertThat(r.toStats().percentiles().values()).containsOnly(300_000L);
+    }
+
+    @Test
     void nothingRecordedIsTheEmptyDistribution() {
         LatencyStats s = new LatencyRecorder().toStats();
 
