@@ -1,0 +1,125 @@
+package org.iosched.it;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The packaged jar, run as a user runs it. */
+class CommandLineIT {
+    private static final Path JOBS = Iosched.ROOT.resolve("integration-tests/src/test/resources/jobs");
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    @TempDir
+    Path work;
+
+    @Test
+    void withoutArgumentsTheDemonstrationPrintsAComparisonOfEverySchedulerOnTheDisk() throws Exception {
+        Iosched.Outcome outcome = Iosched.run(work);
+        assertThat(outcome.exitCode()).as(outcome.stderr()).isZero();
+        assertThat(outcome.stdout()).contains("noop").contains("deadline").contains("cfq");
+        assertThat(outcome.stderr()).isEmpty();
+    }
+
+    @Test
+    void listShowsEveryBuiltInPluginWithItsTunables() throws Exception {
+        Iosched.Outcome outcome = Iosched.run(work, "list");
+        assertThat(outcome.exitCode()).as(outcome.stderr()).isZero();
+        assertThat(outcome.stdout())
+                .contains("noop").contains("deadline").contains("cfq")
+                .contains("fifo_batch=16").contains("slice_idle=8")
+                .contains("hdd-7200").contains("ssd-x25m").contains("queue_depth")
+                .contains("fio")
+                .contains("queue.nr_requests=128").contains("queue.max_sectors_kb=512");
+    }
+
+    @Test
+    void runPrintsFioNormalOutput() throws Exception {
+        Iosched.Outcome outcome = Iosched.run(work, "run", JOBS.resolve("randread.fio").toString(),
+                "--device", "hdd", "--scheduler", "deadline");
+        assertThat(outcome.exitCode()).as(outcome.stderr()).isZero();
+        assertThat(outcome.stdout())
+                .contains("randread: (groupid=0, jobs=1)")
+                .contains("read: IOPS=")
+                .contains("clat percentiles")
+                .contains("Run status group 0 (all jobs):")
+                .contains("Disk stats (read/write):");
+    }
+
+    @Test
+    void runPrintsFioJsonThatFioToolsRead() throws Exception {
+        Path output = work.resolve("out.json");
+        Iosched.Outcome outcome = Iosched.run(work, "run", JOBS.resolve("randread.fio").toString(),
+                "--device", "hdd", "--scheduler", "noop", "--output-format", "json", "--output", output.toString());
+        assertThat(outcome.exitCode()).as(outcome.stderr()).isZero();
+        JsonNode root = JSON.readTree(output.toFile());
+        JsonNode job = root.path("jobs").path(0);
+        assertThat(job.path("jobname").asText()).isEqualTo("randread");
+        assertThat(job.path("read").path("io_bytes").asLong()).isPositive();
+        assertThat(job.path("read").path("iops").asDouble()).isPositive();
+        assertThat(job.path("read").path("clat_ns").path("percentile").path("99.000000").asLong()).isPositive();
+        assertThat(root.path("disk_util").isArray()).isTrue();
+        assertThat(root.path("iosched").path("scheduler").asText()).isEqualTo("noop");
+    }
+
+    @Test
+    void sameJobAndSeedGiveByteIdenticalJsonAndAnotherSeedChangesARandomWorkload() throws Exception {
+        String job = JOBS.resolve("randread.fio").toString();
+        Iosched.Outcome first = Iosched.run(work, "run", job, "--scheduler", "deadline", "--seed", "5",
+                "--output-format", "json");
+        Iosched.Outcome second = Iosched.run(work, "run", job, "--scheduler", "deadline", "--seed", "5",
+                "--output-format", "json");
+        Iosched.Outcome other = Iosched.run(work, "run", job, "--scheduler", "deadline", "--seed", "6",
+                "--output-format", "json");
+        assertThat(first.exitCode()).as(first.stderr()).isZero();
+        assertThat(second.stdout()).isEqualTo(first.stdout());
+        assertThat(JSON.readTree(other.stdout()).path("jobs").path(0).path("read").path("io_bytes").asLong())
+                .isNotEqualTo(JSON.readTree(first.stdout()).path("jobs").path(0).path("read").path("io_bytes").asLong());
+    }
+
+    @Test
+    void unknownJobOptionIsOneLineWithFileLineAndSuggestion() throws Exception {
+        Iosched.Outcome outcome = Iosched.run(work, "run", JOBS.resolve("unknown-option.fio").toString());
+        assertThat(outcome.exitCode()).isEqualTo(2);
+        assertThat(outcome.stderr().lines()).hasSize(1);
+        assertThat(outcome.stderr()).contains("unknown-option.fio:7").contains("iodepht").contains("iodepth");
+        assertThat(outcome.stderr()).doesNotContain("Exception").doesNotContain("\tat ");
+    }
+
+    @Test
+    void everyClassOfBadInputExitsTwoWithOneLine() throws Exception {
+        String job = JOBS.resolve("randread.fio").toString();
+        String[][] bad = {
+                {"run", job, "--scheduler", "elevator-that-does-not-exist"},
+                {"run", job, "--device", "floppy"},
+                {"run", job, "--set", "deadline.fifo_batch=many", "--scheduler", "deadline"},
+                {"run", job, "--set", "deadline.no_such_tunable=1", "--scheduler", "deadline"},
+                {"run", job, "--set", "nonsense"},
+                {"run", job, "--set", "queue.nr_requests=0"},
+                {"run", work.resolve("missing.fio").toString()},
+                {"run", job, "--output-format", "xml"},
+                {"run", job, "--no-such-flag"},
+        };
+        for (String[] args : bad) {
+            Iosched.Outcome outcome = Iosched.run(work, args);
+            assertThat(outcome.exitCode()).as(String.join(" ", args) + "\n" + outcome.stderr()).isEqualTo(2);
+            assertThat(outcome.stderr().strip().lines()).as(String.join(" ", args)).hasSize(1);
+            assertThat(outcome.stderr()).startsWith("iosched: ").doesNotContain("\tat ");
+        }
+    }
+
+    @Test
+    void traceWritesBlkparseText() throws Exception {
+        Path trace = work.resolve("trace.txt");
+        Iosched.Outcome outcome = Iosched.run(work, "run", JOBS.resolve("randread.fio").toString(),
+                "--scheduler", "deadline", "--trace", trace.toString());
+        assertThat(outcome.exitCode()).as(outcome.stderr()).isZero();
+        String text = Files.readString(trace);
+        assertThat(text).containsPattern("(?m)^\\s+8,0\\s+0\\s+\\d+\\s+\\d+\\.\\d{9}\\s+\\d+\\s+Q\\s+RS? \\d+ \\+ 8 \\[");
+        assertThat(text).containsPattern("(?m) D\\s+RS? \\d+ \\+ 8 ").containsPattern("(?m) C\\s+RS? \\d+ \\+ 8 ");
+    }
+}
