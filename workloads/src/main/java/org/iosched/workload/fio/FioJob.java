@@ -1,13 +1,9 @@
 package org.iosched.workload.fio;
 
 import java.util.random.RandomGenerator;
-import org.iosched.api.FileHandle;
 import org.iosched.api.FileIo;
 import org.iosched.api.FileIoListener;
-import org.iosched.api.InvalidInputException;
-import org.iosched.api.IoPrioClass;
 import org.iosched.api.Task;
-import org.iosched.api.TaskSpec;
 import org.iosched.api.Timer;
 import org.iosched.api.WorkloadContext;
 
@@ -36,17 +32,8 @@ final class FioJob implements FileIoListener {
     private final FioRun run;
     private final WorkloadContext ctx;
     private Task task;
-    private FileState[] files;
-    private IoUnit[] units;
-    private int[] free;
-    private int freeCount;
-    private FileIo[] batch;
-    private int batchCount;
-    private int pendingSubmits;
-    private int inFlight;
-    private IoUnit[] reapRing;
-    private int reapHead;
-    private int reapCount;
+    private JobFiles files;
+    private IoQueue queue;
     private final FileIo syncIo = new FileIo();
     private boolean syncBusy;
     private long syncIssueTime;
@@ -68,14 +55,8 @@ final class FioJob implements FileIoListener {
     private final long[] bytesDone = new long[Ddir.COUNT];
     private int rwmixDdir;
     private long rwmixIssues;
-    private int ddirSeqLeft = 1;
     private boolean lastWasSync;
     private int lastWriteFile;
-    private int nextFile;
-    private int currentFile = -1;
-    private int fileServiceLeft;
-    private long limitBytes;
-    private boolean passHadIo;
 
     private long startTime;
     private long epoch;
@@ -87,9 +68,6 @@ final class FioJob implements FileIoListener {
     private int endSyncFile;
 
     private RandomGenerator rwmixRandom;
-    private RandomGenerator[] seqRandRandom;
-    private RandomGenerator fileRandom;
-    private BlockSizeGenerator blockSizes;
     private RateLimiter rate;
     private JobLogs logs;
     private Timer sleepTimer;
@@ -124,32 +102,17 @@ final class FioJob implements FileIoListener {
     void start() {
         startTime = ctx.now();
         epoch = startTime;
-        task = ctx.createTask(taskSpec());
-        openFiles();
+        task = ctx.createTask(JobFiles.taskSpec(o));
+        files = JobFiles.open(spec, ctx, task, this::random);
         String stream = "fio/" + index + "/" + o.name + "/";
         rwmixRandom = random(stream + "rwmix", 1);
-        fileRandom = random(stream + "file", 2);
-        seqRandRandom = new RandomGenerator[Ddir.COUNT];
-        RandomGenerator[] bsRandom = new RandomGenerator[Ddir.COUNT];
         RandomGenerator[] poisson = new RandomGenerator[Ddir.COUNT];
         for (int d = 0; d < Ddir.COUNT; d++) {
-            seqRandRandom[d] = random(stream + "seqrand" + d, 10 + d);
-            bsRandom[d] = random(stream + "bs" + d, 20 + d);
             poisson[d] = random(stream + "poisson" + d, 30 + d);
         }
-        blockSizes = new BlockSizeGenerator(o, bsRandom);
         rate = new RateLimiter(o, poisson);
         int slots = o.ioengine.async() ? o.iodepth : 1;
-        units = new IoUnit[slots];
-        free = new int[slots];
-        for (int i = 0; i < slots; i++) {
-            units[i] = new IoUnit(i);
-            free[i] = slots - 1 - i;
-        }
-        freeCount = slots;
-        batch = new FileIo[slots];
-        reapRing = new IoUnit[slots];
-        fileServiceLeft = 0;
+        queue = new IoQueue(slots);
         JobLogs l = new JobLogs(o, spec.logFiles(), ctx, task.ioprioClass().kernelValue() << 13 | task.ioprioLevel());
         logs = l.any() ? l : null;
         sleepTimer = ctx.newTimer(this::wake);
@@ -175,95 +138,6 @@ final class FioJob implements FileIoListener {
         long seed = o.randRepeat && !o.isSet("randseed") ? -1
                 : (BlockPicker.mix(o.randSeed * 0x9e370001L + spec.threadNumber() * 131L + purpose) >>> 1);
         return ctx.random(name, seed);
-    }
-
-    private TaskSpec taskSpec() {
-        IoPrioClass cls = null;
-        int level = -1;
-        if (o.prio >= 0 || o.prioClass >= 0) {
-            // fio's ioprio_value: no class set means best effort; the level defaults to 0
-            cls = o.prioClass <= 0 ? IoPrioClass.BE : IoPrioClass.fromKernelValue(o.prioClass);
-            level = Math.max(0, o.prio);
-        }
-        String cgroup = o.cgroup == null ? "/" : (o.cgroup.startsWith("/") ? o.cgroup : "/" + o.cgroup);
-        return new TaskSpec("fio", cls, level, o.nice, cgroup, o.cgroup == null ? 0 : o.cgroupWeight);
-    }
-
-    /** Size the I/O regions as fio's {@code setup_files} does and open the files. */
-    private void openFiles() {
-        long capacity = ctx.device().capacitySectors() << 9;
-        int n = spec.files().size();
-        files = new FileState[n];
-        RandomGenerator sizeRandom = random("fio/" + index + "/" + o.name + "/filesize", 3);
-        RandomGenerator offsetRandom = random("fio/" + index + "/" + o.name + "/offset", 4);
-        long total = 0;
-        for (int i = 0; i < n; i++) {
-            String path = spec.files().get(i);
-            boolean raw = path.startsWith("/dev/");
-            long realSize;
-            long perFile;
-            if (raw) {
-                realSize = capacity;
-                perFile = o.sizePercent >= 0 ? capacity * o.sizePercent / 100 / n
-                        : o.size > 0 ? o.size / n : -1;
-            } else if (o.fileSizeLow > 0) {
-                long lo = o.fileSizeLow;
-                long hi = o.fileSizeHigh;
-                realSize = lo == hi ? lo : lo + sizeRandom.nextLong(hi - lo + 1);
-                realSize = Math.max(o.minBlockSize(), realSize - realSize % o.minBlockSize());
-                perFile = o.size > 0 ? Math.min(realSize, o.size / n) : -1;
-            } else if (o.size > 0) {
-                perFile = o.size / n;
-                realSize = -1;
-            } else {
-                throw fail(o.sizePercent >= 0 ? "size=" + o.sizePercent + "% needs a device or filesize= "
-                        + "(the file does not exist before the run)" : "you need to specify size=");
-            }
-            long start = startOffset(raw ? capacity : (realSize > 0 ? realSize : perFile));
-            if (realSize < 0) {
-                realSize = start + perFile;
-            }
-            if (start >= realSize) {
-                throw fail("offset " + start + " is beyond the end of " + path + " (" + realSize + " bytes)");
-            }
-            long region = perFile < 0 ? realSize - start : perFile;
-            if (start + region > realSize) {
-                throw fail("offset + size (" + (start + region) + ") is beyond the end of " + path + " ("
-                        + realSize + " bytes)");
-            }
-            FileHandle h = ctx.open(task, path, raw ? 0 : realSize);
-            if (raw) {
-                realSize = Math.min(realSize, h.size());
-            }
-            files[i] = new FileState(h, start, region, realSize, o, offsetRandom);
-            total += region;
-        }
-        long perLoop;
-        if (o.ioSize > 0) {
-            perLoop = o.ioSize;
-        } else if (o.ioSizePercent >= 0) {
-            perLoop = total * o.ioSizePercent / 100;
-        } else {
-            perLoop = total;
-        }
-        limitBytes = perLoop * o.loops;
-    }
-
-    private long startOffset(long fileSize) {
-        long align = o.blockAlign[0] > 0 ? o.minBlockSize() : 1;
-        long increment = o.offsetIncrementPercent >= 0 ? fileSize * o.offsetIncrementPercent / 100 : o.offsetIncrement;
-        long offset;
-        if (o.offsetPercent >= 0) {
-            offset = fileSize * o.offsetPercent / 100 + (long) spec.subjobNumber() * increment;
-            offset -= offset % align;
-        } else {
-            offset = o.offset + (long) spec.subjobNumber() * increment;
-        }
-        return offset;
-    }
-
-    private InvalidInputException fail(String detail) {
-        return new InvalidInputException(spec.source(), spec.line(), spec.name() + ": " + detail);
     }
 
     /** fio's {@code reset_all_stats} at the end of the ramp: the measured phase starts now. */
@@ -358,7 +232,7 @@ final class FioJob implements FileIoListener {
                 case RUNNING -> iterate();
                 case DRAINING -> {
                     commitBatch();
-                    if (pendingSubmits > 0 || inFlight > 0 || reapCount > 0) {
+                    if (queue.pendingSubmits() > 0 || queue.inFlight() > 0 || queue.reapable() > 0) {
                         wait = Wait.QUIESCE;
                         sleepAfterQuiesce = -1;
                         continue;
@@ -368,7 +242,7 @@ final class FioJob implements FileIoListener {
                     endSyncFile = 0;
                 }
                 case END_FSYNC -> {
-                    if (endSyncing && endSyncFile < files.length) {
+                    if (endSyncing && endSyncFile < files.count()) {
                         issueSync(FSYNC, endSyncFile++);
                     } else {
                         finish();
@@ -392,7 +266,7 @@ final class FioJob implements FileIoListener {
                 return false;
             }
             case SUBMIT -> {
-                if (pendingSubmits > 0) {
+                if (queue.pendingSubmits() > 0) {
                     return false;
                 }
                 wait = Wait.NONE;
@@ -406,21 +280,21 @@ final class FioJob implements FileIoListener {
                 return true;
             }
             case COMPLETIONS -> {
-                if (pendingSubmits > 0) {
+                if (queue.pendingSubmits() > 0) {
                     return false;
                 }
-                if (reapCount < waitMin && inFlight > 0) {
+                if (queue.reapable() < waitMin && queue.inFlight() > 0) {
                     return false;
                 }
                 reap(Math.max(waitMin, o.iodepthBatchCompleteMax));
-                if (waitUntilLow && inFlight > 0 && busyUnits() > o.iodepthLow) {
+                if (waitUntilLow && queue.inFlight() > 0 && queue.busy() > o.iodepthLow) {
                     return false;
                 }
                 wait = Wait.NONE;
                 return true;
             }
             case QUIESCE -> {
-                if (pendingSubmits > 0 || inFlight > 0) {
+                if (queue.pendingSubmits() > 0 || queue.inFlight() > 0) {
                     reap(Integer.MAX_VALUE);
                     return false;
                 }
@@ -482,13 +356,14 @@ final class FioJob implements FileIoListener {
             issueSync(d, lastWriteFile);
             return;
         }
-        IoUnit u = fill(d, now);
-        if (u == null) {
-            if (!newPass()) {
+        IoUnit u = queue.peekFree();
+        if (!files.fill(u, d, now)) {
+            if (!files.newPass(relevantIssued())) {
                 phase = Phase.DRAINING;
             }
             return;
         }
+        queue.take();
         issue(u, now);
     }
 
@@ -507,7 +382,7 @@ final class FioJob implements FileIoListener {
         if (o.timeBased) {
             return false;
         }
-        return relevantIssued() >= limitBytes;
+        return relevantIssued() >= files.limitBytes();
     }
 
     private long relevantIssued() {
@@ -518,24 +393,6 @@ final class FioJob implements FileIoListener {
             return issueBytes[1];
         }
         return o.rw.reads() ? issueBytes[0] : issueBytes[2];
-    }
-
-    /**
-     * Every file is exhausted: start a new pass over the files if the job still has bytes to move
-     * ({@code keep_running}) or runs time based; false when the job is done.
-     */
-    private boolean newPass() {
-        if (!passHadIo) {
-            return false;
-        }
-        if (!o.timeBased && limitBytes - relevantIssued() < o.maxBlockSize()) {
-            return false;
-        }
-        passHadIo = false;
-        for (FileState f : files) {
-            f.reset();
-        }
-        return true;
     }
 
     /** fio's {@code get_rw_ddir} without the rate part. */
@@ -564,105 +421,12 @@ final class FioJob implements FileIoListener {
         return o.rw.writes() ? 1 : 2;
     }
 
-    /** Pick the file and fill a unit ({@code get_io_u}); null when every file is exhausted. */
-    private IoUnit fill(int d, long now) {
-        boolean newOffset = false;
-        if (o.ddirSeqNr > 0 && --ddirSeqLeft == 0) {
-            newOffset = true;
-            ddirSeqLeft = o.ddirSeqNr;
-        }
-        while (true) {
-            int fi = nextFile();
-            if (fi < 0) {
-                return null;
-            }
-            FileState f = files[fi];
-            int dd = d;
-            long offset;
-            long length;
-            if (o.rw.trimWrite() && d == 1 && f.lastPos[1] == f.lastPos[2]) {
-                dd = 2;
-            }
-            if (o.rw.trimWrite() && dd == 1) {
-                offset = f.lastStart[2];
-                length = f.lastLength[2];
-                if (offset < 0) {
-                    dd = 2;
-                }
-            } else {
-                offset = -1;
-                length = 0;
-            }
-            if (offset < 0) {
-                boolean doRandom = o.rw.random() && (o.percentageRandom[dd] == 100
-                        || 1 + (int) (100 * seqRandRandom[dd].nextDouble()) <= o.percentageRandom[dd]);
-                offset = f.nextOffset(dd, o, newOffset, doRandom, o.timeBased);
-                if (offset >= 0) {
-                    length = blockSizes.next(dd, f.randomPick, f, offset);
-                }
-                if (offset < 0 || length == 0 || offset + length > f.realSize) {
-                    f.done = true;
-                    continue;
-                }
-                length = f.markRandom(length);
-            }
-            f.issued(dd, offset, length);
-            IoUnit u = units[free[--freeCount]];
-            u.ddir = dd;
-            u.file = fi;
-            u.offset = offset;
-            u.length = length;
-            u.prepTime = now;
-            u.submitTime = -1;
-            u.completeTime = -1;
-            return u;
-        }
-    }
-
-    /** fio's file service ({@code __get_next_file}); -1 when every file is done. */
-    private int nextFile() {
-        int n = files.length;
-        if (currentFile >= 0 && !files[currentFile].done) {
-            if (o.fileServiceType == FileServiceType.SEQUENTIAL) {
-                return currentFile;
-            }
-            if (fileServiceLeft > 0) {
-                fileServiceLeft--;
-                return currentFile;
-            }
-        }
-        int fi = -1;
-        if (o.fileServiceType == FileServiceType.RANDOM) {
-            int pick = fileRandom.nextInt(n);
-            for (int k = 0; k < n && fi < 0; k++) {
-                if (!files[(pick + k) % n].done) {
-                    fi = (pick + k) % n;
-                }
-            }
-        } else {
-            for (int k = 0; k < n && fi < 0; k++) {
-                int c = nextFile;
-                nextFile = (nextFile + 1) % n;
-                if (!files[c].done) {
-                    fi = c;
-                }
-            }
-        }
-        if (fi < 0) {
-            return -1;
-        }
-        currentFile = fi;
-        fileServiceLeft = o.fileServiceNr - 1;
-        return fi;
-    }
-
     private void issue(IoUnit u, long now) {
         int d = u.ddir;
         ioIssues[d]++;
         issueBytes[d] += u.length;
         rate.issued(d, u.length);
-        passHadIo = true;
-        FileState f = files[u.file];
+        FileState f = files.file(u.file);
         if (d == 1) {
             f.written = true;
             lastWriteFile = u.file;
@@ -679,16 +443,15 @@ final class FioJob implements FileIoListener {
             return;
         }
         if (!o.ioengine.async()) {
-            u.inFlight = true;
-            inFlight++;
+            queue.inFlightSync(u);
             wait = Wait.COMPLETIONS;
             waitMin = 1;
             waitUntilLow = false;
             ctx.submit(u.io);
             return;
         }
-        batch[batchCount++] = u.io;
-        if (batchCount >= o.iodepthBatch) {
+        queue.queue(u);
+        if (queue.queued() >= o.iodepthBatch) {
             commitBatch();
         }
         if (busyUnits() >= o.iodepth) {
@@ -702,31 +465,16 @@ final class FioJob implements FileIoListener {
         }
     }
 
-    /** {@code io_submit} of the queued units. */
+    /** {@code io_submit} of the queued units; the job blocks until the call returns. */
     private void commitBatch() {
-        if (batchCount == 0) {
-            return;
-        }
-        int count = batchCount;
-        batchCount = 0;
-        for (int i = 0; i < count; i++) {
-            IoUnit u = (IoUnit) batch[i].attachment();
-            u.inFlight = true;
-        }
-        inFlight += count;
-        pendingSubmits += count;
-        if (count == 1) {
-            ctx.submit(batch[0]);
-        } else {
-            ctx.submitBatch(batch, count);
-        }
-        if (pendingSubmits > 0 && wait == Wait.NONE) {
+        queue.commit(ctx);
+        if (queue.pendingSubmits() > 0 && wait == Wait.NONE) {
             wait = Wait.SUBMIT;
         }
     }
 
     private void issueSync(int d, int file) {
-        syncIo.prepare(d == FDATASYNC ? FileIo.Kind.FDATASYNC : FileIo.Kind.FSYNC, task, files[file].handle, 0, 0,
+        syncIo.prepare(d == FDATASYNC ? FileIo.Kind.FDATASYNC : FileIo.Kind.FSYNC, task, files.file(file).handle, 0, 0,
                 o.direct, this);
         syncIssueTime = ctx.now();
         syncBusy = true;
@@ -817,24 +565,23 @@ final class FioJob implements FileIoListener {
     }
 
     private int busyUnits() {
-        return units.length - freeCount;
+        return queue.busy();
     }
 
     /** Reap up to {@code max} completed units, oldest first. */
     private void reap(int max) {
         long now = ctx.now();
-        int n = Math.min(max, reapCount);
-        for (int i = 0; i < n; i++) {
-            IoUnit u = reapRing[reapHead];
-            reapRing[reapHead] = null;
-            reapHead = (reapHead + 1) % reapRing.length;
-            reapCount--;
+        for (int i = 0; i < max; i++) {
+            IoUnit u = queue.pollReaped();
+            if (u == null) {
+                return;
+            }
             String err = u.io.error();
             if (err != null) {
                 release(u);
                 if (error == null) {
                     // fio's io_u_log_error then td_verror: the job stops at the first I/O error
-                    failed("io_u error on file " + files[u.file].handle.path() + ": " + err + ": "
+                    failed("io_u error on file " + files.file(u.file).handle.path() + ": " + err + ": "
                             + Ddir.of(u.ddir).name().toLowerCase(java.util.Locale.ROOT) + " offset=" + u.offset
                             + ", buflen=" + u.length);
                 }
@@ -864,8 +611,7 @@ final class FioJob implements FileIoListener {
     }
 
     private void release(IoUnit u) {
-        u.inFlight = false;
-        free[freeCount++] = u.slot;
+        queue.release(u);
     }
 
     @Override
@@ -874,9 +620,7 @@ final class FioJob implements FileIoListener {
             return;
         }
         IoUnit u = (IoUnit) io.attachment();
-        if (u.submitTime < 0) {
-            u.submitTime = ctx.now();
-            pendingSubmits--;
+        if (queue.submitted(u, ctx.now())) {
             if (wait == Wait.SUBMIT || wait == Wait.COMPLETIONS || wait == Wait.QUIESCE) {
                 step();
             }
@@ -892,17 +636,14 @@ final class FioJob implements FileIoListener {
             return;
         }
         IoUnit u = (IoUnit) io.attachment();
-        if (o.ioengine.async() && u.submitTime < 0) {
-            u.submitTime = now;
-            pendingSubmits--;
+        if (o.ioengine.async()) {
+            queue.submitted(u, now);
         }
         if (!o.ioengine.async()) {
             u.submitTime = now;
         }
         u.completeTime = now;
-        inFlight--;
-        reapRing[(reapHead + reapCount) % reapRing.length] = u;
-        reapCount++;
+        queue.completed(u);
         step();
     }
 
