@@ -206,4 +206,55 @@ class MayDispatchTest {
         q.dispatched = 6;
         assertThat(h.cfqd.dispatch.sliceUsedSoon(q)).isTrue();
     }
+
+    @Test
+    void anAsyncQueueIsExpiredOnceItDispatchedItsRequestBudgetWhileOthersWait() {
+        CfqHarness h = CfqHarness.defaults();
+        Task w = h.task("w");
+        for (int i = 0; i < 20; i++) {
+            h.asyncWrite(w, i * 8L);
+        }
+        Request other = h.asyncWrite(h.task("w0", IoPrioClass.BE, 0), 5_000_000);
+        List<Request> inFlight = new ArrayList<>();
+        int fromW = 0;
+        while (true) {
+            Request rq = h.dispatchOne();
+            if (rq == null) {
+                h.complete(inFlight.remove(0));
+                continue;
+            }
+            if (rq == other) {
+                break;
+            }
+            fromW++;
+            inFlight.add(rq);
+        }
+        // 2 * slice_async_rq * (8 - 4)
+        assertThat(fromW).isEqualTo(16);
+    }
+
+    @Test
+    void anIdleClassQueueIsExpiredAfterEachDispatchWhileOthersWait() {
+        CfqHarness h = CfqHarness.defaults();
+        reads(h, h.task("i1", IoPrioClass.IDLE, 7), 3, 0);
+        reads(h, h.task("i2", IoPrioClass.IDLE, 7), 3, 5_000_000);
+        h.dispatchOne();
+        assertThat(h.cfqd.activeQueue).isNull();
+        assertThat(h.ctx.messages).anyMatch(m -> m.endsWith("slice expired t=0"));
+    }
+
+    @Test
+    void aForcedDispatchDrainsEveryQueueAndLeavesNothingBusy() {
+        CfqHarness h = CfqHarness.defaults();
+        reads(h, h.task("a"), 3, 0);
+        reads(h, h.task("b", IoPrioClass.RT, 4), 2, 5_000_000);
+        h.asyncWrite(h.task("w"), 9_000_000);
+        h.read(h.task("i", IoPrioClass.IDLE, 7), 12_000_000);
+        assertThat(h.cfq.dispatch(true)).isEqualTo(7);
+        assertThat(h.ctx.dispatched).hasSize(7);
+        assertThat(h.cfq.hasQueued()).isFalse();
+        assertThat(h.cfqd.busyQueues).isZero();
+        assertThat(h.cfqd.activeQueue).isNull();
+        assertThat(h.ctx.messages).contains("cfq forced_dispatch=7");
+    }
 }
