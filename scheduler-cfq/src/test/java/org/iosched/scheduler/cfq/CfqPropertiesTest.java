@@ -55,8 +55,8 @@ class CfqPropertiesTest {
         return p < 15 ? IoPrioClass.RT : p < 85 ? IoPrioClass.BE : IoPrioClass.IDLE;
     }
 
-    @Property(tries = 60, seed = "20110623")
-    void noRequestIsLostOrDispatchedTwiceUnderRandomMixes(@ForAll long seed) {
+    /** A random mix of tasks, classes, cgroups, operations, switches, ioprio and cgroup changes and drains. */
+    private static DeviceLoop randomMix(long seed) {
         SplittableRandom r = new SplittableRandom(seed);
         DeviceLoop loop = new DeviceLoop(pick(r, List.of(100, 250, 300, 1000)), pick(r, DEVICES), randomTunables(r));
         List<Cgroup> cgroups = List.of(Cgroup.ROOT, new Cgroup("/a", 100 + r.nextInt(901)),
@@ -88,7 +88,13 @@ class CfqPropertiesTest {
         if (r.nextInt(3) == 0) {
             loop.forceDrainAt(start + r.nextInt(300) * MS);
         }
+        return loop;
+    }
 
+    @Property(tries = 60, seed = "20110623")
+    void noRequestIsLostOrDispatchedTwiceUnderRandomMixes(@ForAll long seed) {
+        DeviceLoop loop = randomMix(seed);
+        long start = loop.ctx.now();
         loop.runToCompletion(start + 3_600_000 * MS);
 
         Set<Long> dispatchedIds = new HashSet<>();
@@ -105,6 +111,17 @@ class CfqPropertiesTest {
         assertThat(cfqd.rootGroup.dispatched).isZero();
         cfqd.groups.values().forEach(g -> assertThat(g.dispatched).isZero());
         loop.inserted.values().forEach(rq -> assertThat(rq.schedulerData()).isNull());
+    }
+
+    @Property(tries = 20, seed = "20110623")
+    void theSameInputsGiveTheSameDispatchOrder(@ForAll long seed) {
+        DeviceLoop first = randomMix(seed);
+        first.runToCompletion(first.ctx.now() + 3_600_000 * MS);
+        DeviceLoop second = randomMix(seed);
+        second.runToCompletion(second.ctx.now() + 3_600_000 * MS);
+        assertThat(second.ctx.dispatched.stream().map(Request::id).toList())
+                .isEqualTo(first.ctx.dispatched.stream().map(Request::id).toList());
+        assertThat(second.ctx.now()).isEqualTo(first.ctx.now());
     }
 
     /** Sequential jobs of random classes in the root group, each in its own region (no aliases). */
