@@ -157,6 +157,10 @@ final class FioJobCompiler {
             throw fail(section, "ioengine=null with time_based needs rate, rate_iops or thinktime in iosched: "
                     + "null I/O takes no virtual time, so the runtime would never pass");
         }
+        if (o.thinktimeSpin > 0) {
+            notices.add("thinktime_spin: the spinning part of thinktime is simulated as waiting (CPU use is not "
+                    + "modelled)");
+        }
         if (o.cgroupWeight > 0 && o.cgroup == null) {
             notices.add(o.name + ": cgroup_weight without cgroup has no effect (as in fio)");
         }

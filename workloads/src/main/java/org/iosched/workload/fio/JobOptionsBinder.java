@@ -259,7 +259,10 @@ final class JobOptionsBinder {
             case "cgroup" -> o.cgroup = text(v, name);
             case "cgroup_weight" -> o.cgroupWeight = (int) bounded(v, name, kb, 100, 1000);
             case "kb_base" -> o.kbBase = Integer.parseInt(choice(v, name, List.of("1024", "1000")));
-            case "unit_base" -> o.unitBase = Integer.parseInt(choice(v, name, List.of("0", "8", "1")));
+            case "unit_base" -> {
+                o.unitBase = Integer.parseInt(choice(v, name, List.of("0", "8", "1")));
+                notices.add("unit_base: changes only the report; passed to the output stage");
+            }
             default -> throw new IllegalStateException("modelled option without a binding: " + name);
         }
     }

@@ -181,4 +181,45 @@ class OffsetsAndRandomnessTest {
         long reads = ctx.submissionsOf(FileIo.Kind.READ).size();
         assertThat((double) reads / ctx.submissions.size()).isBetween(0.75, 0.85);
     }
+
+    @Test
+    void fileServiceTypeSequentialFinishesOneFileBeforeTheNext() {
+        FakeWorkloadContext ctx = Fio.run("[job]\nrw=read\nsize=32k\nnrfiles=2\nfile_service_type=sequential\n");
+        assertThat(ctx.submissions).extracting(FakeWorkloadContext.Submission::path).containsExactly(
+                "job.0.0", "job.0.0", "job.0.0", "job.0.0", "job.0.1", "job.0.1", "job.0.1", "job.0.1");
+        FakeWorkloadContext rr = Fio.run("[job]\nrw=read\nsize=32k\nnrfiles=2\nfile_service_type=roundrobin:2\n");
+        assertThat(rr.submissions).extracting(FakeWorkloadContext.Submission::path).containsExactly(
+                "job.0.0", "job.0.0", "job.0.1", "job.0.1", "job.0.0", "job.0.0", "job.0.1", "job.0.1");
+        FakeWorkloadContext random = Fio.run("[job]\nrw=read\nsize=64k\nnrfiles=4\nfile_service_type=random\n");
+        assertThat(random.submissions).hasSize(16);
+        assertThat(random.submissions.stream().map(FakeWorkloadContext.Submission::path).distinct()).hasSize(4);
+    }
+
+    @Test
+    void rwSequencerIdenticalRepeatsTheOffsetUntilTheNextRandomPick() {
+        List<Long> offs = offsets(Fio.run("[job]\nrw=randread:3\nrw_sequencer=identical\nsize=4m\n"
+                + "filename=/dev/sdb\n"));
+        assertThat(offs.get(1)).isEqualTo(offs.get(0));
+        assertThat(offs.get(2)).isEqualTo(offs.get(0));
+    }
+
+    @Test
+    void blockalignAlignsRandomOffsetsAndTurnsTheRandomMapOff() {
+        FioWorkload w = Fio.workload("[job]\nrw=randread\nbs=4k\nba=512\nsize=1m\nfilename=/dev/sdb\n");
+        assertThat(w.notices()).contains("job: fio: Any use of blockalign= turns off randommap");
+        FakeWorkloadContext ctx = new FakeWorkloadContext();
+        w.start(ctx);
+        ctx.run();
+        assertThat(offsets(ctx)).allSatisfy(o -> assertThat(o % 512).isZero()).anySatisfy(o ->
+                assertThat(o % 4096).isNotZero());
+    }
+
+    @Test
+    void aFilesizeRangeGivesEachFileASizeInTheRange() {
+        FakeWorkloadContext ctx = Fio.run("[job]\nrw=read\nfilesize=64k-256k\nnrfiles=8\n");
+        assertThat(ctx.openedFiles.values()).allSatisfy(s -> assertThat(s).isBetween(65536L, 262144L));
+        assertThat(ctx.openedFiles.values().stream().distinct().count()).isGreaterThan(1);
+        long total = ctx.openedFiles.values().stream().mapToLong(Long::longValue).sum();
+        assertThat(ctx.recorded.stream().mapToLong(FakeWorkloadContext.Recorded::bytes).sum()).isEqualTo(total);
+    }
 }
