@@ -86,6 +86,30 @@ class SimulationTest {
     }
 
     @Test
+    void theSchedulerSeesTheKernelsHzAndTheDevicesFacts() {
+        int[] hz = new int[1];
+        int[] depth = new int[1];
+        IoSchedulerProvider probe = new IoSchedulerProvider() {
+            @Override
+            public String name() {
+                return "probe";
+            }
+
+            @Override
+            public IoScheduler create(SchedulerContext context, Settings settings) {
+                hz[0] = context.hz();
+                depth[0] = context.device().queueDepth();
+                return new NoopSchedulerProvider().create(context, settings);
+            }
+        };
+        base().scheduler(probe, Map.of()).kernel(Map.of("kernel.hz", "300")).device(
+                FakeDeviceProvider.fixedLatencyDisk(1_000), Map.of("queue_depth", "31")).build().run();
+
+        assertThat(hz[0]).isEqualTo(300);
+        assertThat(depth[0]).isEqualTo(31);
+    }
+
+    @Test
     void badSettingsAreUserErrorsAtBuildTime() {
         assertThatThrownBy(() -> base().kernel(Map.of("queue.nr_request", "4")).build())
                 .isInstanceOf(InvalidInputException.class)
