@@ -58,6 +58,14 @@ public interface WorkloadContext {
     /** Job {@code job} starts now (its runtime counts from here). */
     void jobStarted(int job);
 
+    /**
+     * Job {@code job} starts now, run by {@code task}: the OS model reports that task's pid for the job (fio's
+     * {@code pid=}) and attributes the task's I/O to it. Workloads should prefer this form.
+     */
+    default void jobStarted(int job, Task task) {
+        jobStarted(job);
+    }
+
     /** Job {@code job} finished now. */
     void jobFinished(int job);
 
