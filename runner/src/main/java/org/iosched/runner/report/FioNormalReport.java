@@ -101,14 +101,41 @@ public final class FioNormalReport {
         }
     }
 
+    /**
+     * Every resolved setting, grouped by owner ({@code deadline}, {@code device}, {@code queue}) and sorted
+     * (the settings map's own order is not stable between runs), wrapped at {@value #SETTINGS_WIDTH} columns:
+     * {@code iosched: deadline: fifo_batch=16 front_merges=1 ...}.
+     */
+    static void appendSettings(StringBuilder out, Map<String, String> settings) {
+        String owner = null;
+        StringBuilder line = new StringBuilder();
+        for (Map.Entry<String, String> setting : new TreeMap<>(settings).entrySet()) {
+            String key = setting.getKey();
+            int dot = key.indexOf('.');
+            String keyOwner = dot < 0 ? "" : key.substring(0, dot);
+            String item = key.substring(dot + 1) + "=" + setting.getValue();
+            String prefix = "iosched: " + keyOwner + ":";
+            if (!keyOwner.equals(owner) || line.length() + 1 + item.length() > SETTINGS_WIDTH) {
+                if (line.length() > 0) {
+                    out.append(line).append('\n');
+                }
+                line.setLength(0);
+                line.append(prefix);
+                owner = keyOwner;
+            }
+            line.append(' ').append(item);
+        }
+        if (line.length() > 0) {
+            out.append(line).append('\n');
+        }
+    }
+
+    private static final int SETTINGS_WIDTH = 100;
+
     private static void appendHeader(StringBuilder out, SimulationResult result, Format format) {
         out.append("iosched: scheduler=").append(result.scheduler()).append(", device=").append(result.device())
                 .append(", seed=").append(result.seed()).append('\n');
-        // Sorted: the settings map's own order is not guaranteed to be stable between runs.
-        for (Map.Entry<String, String> setting : new TreeMap<>(result.settings()).entrySet()) {
-            out.append("iosched: setting ").append(setting.getKey()).append('=').append(setting.getValue())
-                    .append('\n');
-        }
+        appendSettings(out, result.settings());
         for (String notice : result.notices()) {
             out.append("iosched: ").append(notice).append('\n');
         }

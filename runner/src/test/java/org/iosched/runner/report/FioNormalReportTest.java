@@ -88,8 +88,8 @@ class FioNormalReportTest {
         String report = FioNormalReport.render(withNotice, FioNormalReport.Format.NORMAL);
 
         assertThat(report).startsWith("iosched: scheduler=cfq, device=nvme, seed=42\n"
-                + "iosched: setting cfq.slice_idle=8\n"
-                + "iosched: setting queue.nr_requests=128\n"
+                + "iosched: cfq: slice_idle=8\n"
+                + "iosched: queue: nr_requests=128\n"
                 + "iosched: cpus_allowed=0-3 (job.fio:4): no effect in simulation\n"
                 + "iosched: " + ReportNotes.ALL.get(0) + "\n");
         assertThat(report).contains("iosched: " + ReportNotes.ALL.get(ReportNotes.ALL.size() - 1) + "\n"
