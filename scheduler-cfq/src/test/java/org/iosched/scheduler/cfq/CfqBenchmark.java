@@ -16,9 +16,9 @@ import org.iosched.api.Task;
  * Measures CFQ's cost per request (not a test; speed is never asserted): two tasks keep 32 random 4 KiB reads
  * each outstanding on a tagged SSD (depth 32), through a minimal driver loop, once with CFQ and once with a
  * FIFO baseline; the difference is CFQ's own work per request. Run from {@code scheduler-cfq}:
- * <pre>java -cp target/classes:target/test-classes:$API_JAR org.iosched.scheduler.cfq.CfqBenchmark</pre>
+ * <pre>mvn -q -pl scheduler-cfq test-compile exec:java -Dexec.classpathScope=test -Dexec.mainClass=org.iosched.scheduler.cfq.CfqBenchmark</pre>
  */
-final class CfqBenchmark {
+public final class CfqBenchmark {
     private static final int REQUESTS = 2_000_000;
 
     private CfqBenchmark() {
