@@ -165,11 +165,15 @@ public final class RunService {
         if (plan.trace() == null) {
             return builder.build().run();
         }
-        Path tracePath = plan.schedulers().size() == 1 ? plan.trace()
-                : plan.trace().resolveSibling(plan.trace().getFileName() + "." + scheduler.name());
-        try (BufferedWriter out = Files.newBufferedWriter(tracePath, StandardCharsets.UTF_8)) {
+        try (BufferedWriter out = Files.newBufferedWriter(tracePath(plan, scheduler.name()), StandardCharsets.UTF_8)) {
             return builder.trace(out).build().run();
         }
+    }
+
+    /** Where a scheduler's trace goes: the plan's trace file, or {@code FILE.<scheduler>} when several run. */
+    public static Path tracePath(RunPlan plan, String scheduler) {
+        return plan.schedulers().size() == 1 ? plan.trace()
+                : plan.trace().resolveSibling(plan.trace().getFileName() + "." + scheduler);
     }
 
     private static SimulationResult await(Future<SimulationResult> future) {

@@ -15,6 +15,7 @@ import org.iosched.runner.RunPlan;
 import org.iosched.runner.RunService;
 import org.iosched.runner.SetOptions;
 import org.iosched.runner.plugin.PluginModule;
+import org.iosched.runner.trace.BttSummary;
 import org.iosched.simulator.SimulationResult;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -71,9 +72,17 @@ public final class RunCommand implements Callable<Integer> {
             description = "Write a blkparse-style trace of every request (FILE.<scheduler> when several run).")
     Path trace;
 
+    @Option(names = "--trace-summary",
+            description = "With --trace: a btt-style summary (Q2G, Q2I, Q2D, D2C, Q2C with percentiles; seeks) in"
+                    + " FILE.btt, also printed after a text report.")
+    boolean traceSummary;
+
     @Override
     public Integer call() {
         OutputFormat format = OutputFormat.fromCliName(outputFormat);
+        if (traceSummary && trace == null) {
+            throw new InvalidInputException("--trace-summary", 0, "needs --trace FILE (the summary is read from the trace)");
+        }
         RunService service = Guice.createInjector(new PluginModule(global.discover())).getInstance(RunService.class);
         List<String> assignments = new ArrayList<>(set);
         if (replayMode != null) {
@@ -88,7 +97,28 @@ public final class RunCommand implements Callable<Integer> {
         RunPlan plan = service.plan(workload, readSource(job), device, schedulers, setOptions, seed, trace, logDirectory);
         List<SimulationResult> results = service.run(plan);
         ResultWriter.write(results, format, output, spec.commandLine().getOut());
+        if (traceSummary) {
+            writeTraceSummaries(plan, results, format);
+        }
         return ExitCodes.OK;
+    }
+
+    private void writeTraceSummaries(RunPlan plan, List<SimulationResult> results, OutputFormat format) {
+        boolean toStdout = output == null && (format == OutputFormat.NORMAL || format == OutputFormat.NORMAL_2011);
+        for (SimulationResult result : results) {
+            Path tracePath = RunService.tracePath(plan, result.scheduler());
+            Path summaryPath = tracePath.resolveSibling(tracePath.getFileName() + ".btt");
+            try (var reader = Files.newBufferedReader(tracePath, StandardCharsets.UTF_8)) {
+                String summary = BttSummary.summarize(reader);
+                Files.writeString(summaryPath, summary, StandardCharsets.UTF_8);
+                if (toStdout) {
+                    spec.commandLine().getOut().print("\nbtt summary (" + result.scheduler() + "):\n" + summary);
+                    spec.commandLine().getOut().flush();
+                }
+            } catch (IOException e) {
+                throw new InvalidInputException(summaryPath.toString(), 0, "cannot write trace summary: " + e.getMessage());
+            }
+        }
     }
 
     /** Read a job file as a workload source, with the process environment for {@code ${VAR}}. */
