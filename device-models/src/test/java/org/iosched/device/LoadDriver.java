@@ -47,11 +47,12 @@ public final class LoadDriver {
      * @param bytes         their bytes
      * @param nanos         measured span
      * @param maxLatency    the longest latency of any request (submit to completion)
+     * @param maxReadLatency the longest latency of a counted READ
      * @param maxInFlight   the most requests the device held at once
      * @param latencies     every counted request's latency, in completion order
      */
-    public record Result(long requests, long bytes, long nanos, long maxLatency, int maxInFlight,
-                         long[] latencies) {
+    public record Result(long requests, long bytes, long nanos, long maxLatency, long maxReadLatency,
+                         int maxInFlight, long[] latencies) {
         /** Requests per second. */
         public double iops() {
             return requests * 1e9 / nanos;
@@ -91,8 +92,8 @@ public final class LoadDriver {
         for (int i = 0; i < lat.length; i++) {
             lat[i] = r.latencies.get(i);
         }
-        return new Result(total - warmup, r.bytes, r.lastCompletion - r.measureStart, r.maxLatency, r.maxInFlight,
-                lat);
+        return new Result(total - warmup, r.bytes, r.lastCompletion - r.measureStart, r.maxLatency, r.maxReadLatency,
+                r.maxInFlight, lat);
     }
 
     private final class Run {
@@ -109,6 +110,7 @@ public final class LoadDriver {
         long measureStart;
         long lastCompletion;
         long maxLatency;
+        long maxReadLatency;
         final List<Long> latencies = new ArrayList<>();
 
         Run(Source source, int depth, long total, long warmup) {
@@ -149,6 +151,9 @@ public final class LoadDriver {
             } else if (completed > warmup) {
                 bytes += rq.bytes();
                 latencies.add(latency);
+                if (rq.op() == Op.READ) {
+                    maxReadLatency = Math.max(maxReadLatency, latency);
+                }
             }
             lastCompletion = now;
             fill();

@@ -14,8 +14,8 @@ public final class RotationalPresets {
      * capacity, heads and N: 2,148 in the outer zone, 1,108 in the inner one); "20–30 zones" (we take 24);
      * SATA 3G 280 MB/s; overhead 0.1 hit / 0.2 miss ms; 32 MiB cache in 16 segments, read-ahead after a miss;
      * write cache on, destage above 75% full; FLUSH 0.2 ms on a clean cache. §1.2/§1.4: libata {@code fua=0}.
-     * §1.3: aged SATF w = 0.02, T_max = 1 s (unused at depth 1). {@code max_hw_sectors_kb} 32767 is libata's
-     * {@code ATA_MAX_SECTORS_LBA48} (65535 sectors).
+     * §1.3: aged SATF w = 0.02, T_max = 1 s (at depth 1 they rank the one queued command against destage work).
+     * {@code max_hw_sectors_kb} 32767 is libata's {@code ATA_MAX_SECTORS_LBA48} (65535 sectors).
      */
     public static final RotationalParameters HDD_7200 = new RotationalParameters(1_953_525_168L, 4, 300_000, 24,
             0.5, 7200, 0.8, 8.5, 16.5, 1.0, 0.8, 280, 0.1, 0.2, 32 * 1024, 16, true, true, 75, 0.2, false, 1, 0.02,

@@ -23,15 +23,19 @@ import org.iosched.device.HostLink;
  *   <li>Read cache: after a miss the drive reads ahead into the request's segment until the segment holds
  *       {@code cache_kb/cache_segments} beyond what the host took, or the medium is needed; a read that finds
  *       its data there, or at the head of the running read-ahead, is served without positioning.</li>
- *   <li>Write-back cache ({@code write_cache=1}): a write completes once buffered; dirty runs are destaged,
- *       shortest access time first, when the mechanism is idle, or first of all when the dirty share exceeds
- *       {@code destage_high_pct}, a FLUSH waits, or a write waits for room (buffer full).</li>
+ *   <li>Write-back cache ({@code write_cache=1}): a write completes once buffered, or waits for room when the
+ *       buffer is full; dirty runs are destaged, shortest access time first, when nothing is queued; above
+ *       {@code destage_high_pct} the nearest dirty run competes with the queued commands in the aged SATF
+ *       choice (§5 A "destage by SATF when idle or above 75% full"); while a write waits for room or a FLUSH
+ *       waits, destage goes before every queued command not yet overdue (see {@code kick}).</li>
  *   <li>FLUSH waits for every dirty sector to reach the medium, then costs {@code flush_ms}; a FUA write or
  *       any write with the cache off goes to the medium before it completes.</li>
  *   <li>Queueing: up to {@code queue_depth} commands; the drive serves the queued command with the least
  *       {@code T_pos - w T_wait} (aged SATF, Jacobson and Wilkes), and one waiting {@code ncq_max_age_ms}
- *       first. FLUSH and DISCARD are non-queued with {@code nonqueued_flush=1}: {@link #canAccept} refuses them
- *       while commands run and refuses everything while one runs ({@code ata_std_qc_defer}).</li>
+ *       first, before destage work too, so that a queued read never waits longer than {@code ncq_max_age_ms}
+ *       plus the operation in progress (at depth 1 as well: the one queued command against destage). FLUSH
+ *       and DISCARD are non-queued with {@code nonqueued_flush=1}: {@link #canAccept} refuses them while
+ *       commands run and refuses everything while one runs ({@code ata_std_qc_defer}).</li>
  *   <li>DISCARD costs the cache-hit overhead only and drops cached and dirty copies of its sectors (2009-era
  *       disks have no TRIM; the command is accepted so that file systems mounted with discard run).</li>
  * </ul>
@@ -39,8 +43,8 @@ import org.iosched.device.HostLink;
  * <p>Limitations: one actuator, no seek/rotation overlap with transfer; read-ahead is not resumed once it
  * stopped at the segment limit (the next read repositions); dirty data in the buffer serves a read only when it
  * covers the read entirely; a FLUSH waits for the buffer to be empty, including writes buffered after it
- * (only possible with queued flushes); every refusal in {@link #canAccept} is cleared by a completion, so the
- * disk never needs {@link DeviceContext#ready()}.
+ * (only possible with queued flushes); destage work is never aged (its urgency is the buffer's state); every
+ * refusal in {@link #canAccept} is cleared by a completion, so the disk never needs {@link DeviceContext#ready()}.
  *
  * <p>Notes: statistics are counted in commands and sectors; see {@link #statistics()}.
  */
@@ -83,6 +87,9 @@ public final class RotationalDisk implements BlockDevice {
     private double prefetchStart;
     private long prefetchLimit;
 
+    /** Cost of the command {@link #agedSatf} chose, in nanoseconds. */
+    private double satfCost;
+
     private final long hitOverhead;
     private final long missOverhead;
     private final long flushNanos;
@@ -98,6 +105,7 @@ public final class RotationalDisk implements BlockDevice {
     private long bufferFullWaits;
     private long destages;
     private long destagedSectors;
+    private long destagesWithCommandsQueued;
     private long flushes;
     private long mediaReads;
     private long mediaWrites;
@@ -285,56 +293,90 @@ public final class RotationalDisk implements BlockDevice {
         queue[queued++] = c;
     }
 
-    /** Starts the next mechanism operation if the mechanism is free (idle or only reading ahead). */
+    /**
+     * Starts the next mechanism operation if the mechanism is free (idle or only reading ahead). Queued host
+     * commands and destage work are candidates of one choice (devices-os.md §5 A/B), in this order:
+     * <ol>
+     *   <li>a host command queued {@code ncq_max_age_ms} or longer (the oldest such) is served next, before
+     *       any destage too: the forced-age bound holds whatever the buffer's state;</li>
+     *   <li>destage goes first while a write waits for room or a FLUSH waits for the buffer to be clean, since
+     *       those commands can only progress through destage;</li>
+     *   <li>otherwise aged SATF: the least {@code start delay + T_pos - w T_wait} among queued commands, the
+     *       dirty run nearest the head joining as one more candidate (cost {@code T_pos}, never aged: no host
+     *       command waits on it) while the buffer is above {@code destage_high_pct};</li>
+     *   <li>with nothing queued, destage when the mechanism is idle, or stop the read-ahead for it when the
+     *       buffer is above high water or a command waits on destage.</li>
+     * </ol>
+     */
     private void kick() {
         if (mechanism != Mechanism.IDLE && mechanism != Mechanism.PREFETCH) {
             return;
         }
         long now = context.now();
         boolean dirty = buffer.dirtySectors() > 0;
-        boolean urgent = dirty && (flushWaitCount > 0 || bufferWaitCount > 0
-                || buffer.occupiedSectors() > highWaterSectors);
-        if (urgent) {
-            stopPrefetch(now);
-            startDestage(now);
-        } else if (queued > 0) {
-            stopPrefetch(now);
-            startMedia(pick(now), now);
-        } else if (dirty && mechanism == Mechanism.IDLE) {
-            startDestage(now);
-        }
-    }
-
-    /** Aged SATF ({@code min T_pos - w T_wait}), with a forced pick of the oldest past {@code ncq_max_age_ms}. */
-    private DriveCommand pick(long now) {
-        DriveCommand best = null;
-        double bestCost = Double.POSITIVE_INFINITY;
-        DriveCommand overdue = null;
-        long headTrack = geometry.track(headLba);
-        for (int i = 0; i < queued; i++) {
-            DriveCommand c = queue[i];
-            long waited = now - c.arrival;
-            if (waited >= maxAgeNanos) {
-                if (overdue == null || c.arrival < overdue.arrival) {
-                    overdue = c;
-                }
-                continue;
+        boolean destageFirst = dirty && (flushWaitCount > 0 || bufferWaitCount > 0);
+        boolean aboveHighWater = dirty && buffer.occupiedSectors() > highWaterSectors;
+        if (queued == 0) {
+            if (dirty && (mechanism == Mechanism.IDLE || destageFirst || aboveHighWater)) {
+                stopPrefetch(now);
+                startDestage(buffer.nearestRun(timing, headLba, now), now);
             }
-            long start = Math.max(now, c.readyAt);
-            double cost = (start - now) + timing.positionNanos(headTrack, start, c.mediaFrom, c.write)
-                    - ageWeight * waited;
-            if (cost < bestCost) {
-                bestCost = cost;
-                best = c;
-            }
+            return;
         }
+        stopPrefetch(now);
+        DriveCommand overdue = oldestOverdue(now);
         if (overdue != null) {
             forcedByAge++;
             if (context.trace().enabled()) {
                 context.trace().message("ncq: " + overdue.rq + " served by age after "
-                        + (now - overdue.arrival) / 1_000_000 + " ms");
+                        + (now - overdue.arrival) / 1_000_000 + " ms" + (dirty ? " (destage pending)" : ""));
             }
-            return overdue;
+            startMedia(overdue, now);
+            return;
+        }
+        if (destageFirst) {
+            destagesWithCommandsQueued++;
+            startDestage(buffer.nearestRun(timing, headLba, now), now);
+            return;
+        }
+        DriveCommand best = agedSatf(now);
+        if (aboveHighWater) {
+            int run = buffer.nearestRun(timing, headLba, now);
+            if (buffer.nearestRunNanos() < satfCost) {
+                destagesWithCommandsQueued++;
+                startDestage(run, now);
+                return;
+            }
+        }
+        startMedia(best, now);
+    }
+
+    /** The oldest queued command waiting {@code ncq_max_age_ms} or longer, or null. */
+    private DriveCommand oldestOverdue(long now) {
+        DriveCommand overdue = null;
+        for (int i = 0; i < queued; i++) {
+            DriveCommand c = queue[i];
+            if (now - c.arrival >= maxAgeNanos && (overdue == null || c.arrival < overdue.arrival)) {
+                overdue = c;
+            }
+        }
+        return overdue;
+    }
+
+    /** Aged SATF ({@code min T_pos - w T_wait}) over the queue; leaves the winner's cost in {@code satfCost}. */
+    private DriveCommand agedSatf(long now) {
+        DriveCommand best = null;
+        satfCost = Double.POSITIVE_INFINITY;
+        long headTrack = geometry.track(headLba);
+        for (int i = 0; i < queued; i++) {
+            DriveCommand c = queue[i];
+            long start = Math.max(now, c.readyAt);
+            double cost = (start - now) + timing.positionNanos(headTrack, start, c.mediaFrom, c.write)
+                    - ageWeight * (now - c.arrival);
+            if (cost < satfCost) {
+                satfCost = cost;
+                best = c;
+            }
         }
         return best;
     }
@@ -375,8 +417,7 @@ public final class RotationalDisk implements BlockDevice {
         slots.completeAt(c.slot, link.transfer(now + hitOverhead, c.rq.bytes(), end));
     }
 
-    private void startDestage(long now) {
-        int run = nearestDirtyRun(now);
+    private void startDestage(int run, long now) {
         opFrom = buffer.start(run);
         long sectors = buffer.takeForDestage(run, segments.segmentSectors());
         opTo = opFrom + sectors;
@@ -386,50 +427,6 @@ public final class RotationalDisk implements BlockDevice {
         destages++;
         destagedSectors += sectors;
         mechanismTimer.arm((long) Math.ceil(opEnd));
-    }
-
-    /**
-     * The dirty run with the least positioning time from the head: scans outward from the head's LBA in both
-     * directions and stops a direction once its seek alone exceeds the best total (runs are sorted by LBA,
-     * hence by cylinder).
-     */
-    private int nearestDirtyRun(long now) {
-        long headTrack = geometry.track(headLba);
-        int headCylinder = (int) (headTrack / geometry.heads());
-        int up = buffer.firstEndingAfter(headLba);
-        int down = up - 1;
-        int best = -1;
-        double bestCost = Double.POSITIVE_INFINITY;
-        SeekCurve seek = timing.seekCurve();
-        while (up < buffer.runs() || down >= 0) {
-            if (up < buffer.runs()) {
-                long lba = buffer.start(up);
-                if (seek.millis(Math.abs(geometry.cylinder(lba) - headCylinder)) * 1e6 >= bestCost) {
-                    up = buffer.runs();
-                } else {
-                    double cost = timing.positionNanos(headTrack, now, lba, true);
-                    if (cost < bestCost) {
-                        bestCost = cost;
-                        best = up;
-                    }
-                    up++;
-                }
-            }
-            if (down >= 0) {
-                long lba = buffer.start(down);
-                if (seek.millis(Math.abs(geometry.cylinder(lba) - headCylinder)) * 1e6 >= bestCost) {
-                    down = -1;
-                } else {
-                    double cost = timing.positionNanos(headTrack, now, lba, true);
-                    if (cost < bestCost) {
-                        bestCost = cost;
-                        best = down;
-                    }
-                    down--;
-                }
-            }
-        }
-        return best;
     }
 
     private void mechanismDone() {
@@ -571,6 +568,7 @@ public final class RotationalDisk implements BlockDevice {
         m.put("write_buffer_full_waits", bufferFullWaits);
         m.put("destages", destages);
         m.put("destaged_sectors", destagedSectors);
+        m.put("destages_with_commands_queued", destagesWithCommandsQueued);
         m.put("dirty_sectors", buffer.occupiedSectors());
         m.put("flushes", flushes);
         m.put("fua_writes", fuaWrites);

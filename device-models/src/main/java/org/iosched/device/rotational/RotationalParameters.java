@@ -28,7 +28,7 @@ import org.iosched.api.TunableDescriptor;
  * @param cacheSegments    read segments the cache is divided into
  * @param readAhead        read ahead into the segment after a miss
  * @param writeCache       volatile write-back cache on
- * @param destageHighPct   dirty share of the cache above which destaging takes priority over reads
+ * @param destageHighPct   dirty share of the cache above which destage competes with queued commands (aged SATF)
  * @param flushMs          FLUSH CACHE time on a clean cache
  * @param fua              FUA honoured natively
  * @param queueDepth       commands the drive accepts at once (1 = no NCQ)
@@ -95,7 +95,8 @@ public record RotationalParameters(long capacitySectors, int heads, int cylinder
                 TunableDescriptor.bool("write_cache", writeCache,
                         "volatile write-back cache (hdparm -W): writes complete once buffered"),
                 TunableDescriptor.integer("destage_high_pct", destageHighPct, "%", 1, 100,
-                        "dirty share of the cache above which destaging goes before reads"),
+                        "dirty share of the cache above which destage competes with queued commands by"
+                                + " positioning time (aged SATF)"),
                 TunableDescriptor.decimal("flush_ms", flushMs, "ms", 0, 100, "FLUSH CACHE time on a clean cache"),
                 TunableDescriptor.bool("fua", fua, "FUA honoured natively (libata's fua=0 hides it on SATA)"),
                 TunableDescriptor.integer("queue_depth", queueDepth, "commands", 1, 32,
@@ -103,7 +104,8 @@ public record RotationalParameters(long capacitySectors, int heads, int cylinder
                 TunableDescriptor.decimal("ncq_age_weight", ncqAgeWeight, "", 0, 100,
                         "aged SATF weight w: a queued command costs T_pos - w * T_wait"),
                 TunableDescriptor.decimal("ncq_max_age_ms", ncqMaxAgeMs, "ms", 1, 1_000_000,
-                        "aged SATF bound: a command queued this long is served next"),
+                        "aged SATF bound: a command queued this long is served next, before destage too"
+                                + " (so it applies at queue_depth 1)"),
                 TunableDescriptor.bool("nonqueued_flush", nonqueuedFlush,
                         "FLUSH and DISCARD are non-queued (SATA): the queue drains before them"),
                 TunableDescriptor.integer("max_hw_sectors_kb", maxHwSectorsKb, "KiB", 4, 1 << 20,

@@ -17,6 +17,7 @@ final class WriteBuffer {
     private int count;
     private long dirtySectors;
     private long destagingSectors;
+    private double nearestRunNanos;
 
     WriteBuffer(long capacitySectors) {
         this.capacitySectors = capacitySectors;
@@ -79,6 +80,58 @@ final class WriteBuffer {
             }
         }
         return lo;
+    }
+
+    /**
+     * The run whose start has the least write positioning time from the head (after {@code headLba}, at time
+     * {@code now}), or -1 if none: scans outward from the head's LBA in both directions and stops a direction
+     * once its seek alone exceeds the best total (runs are sorted by LBA, hence by cylinder). The time is left
+     * in {@link #nearestRunNanos()}.
+     */
+    int nearestRun(MediaTiming timing, long headLba, long now) {
+        ZonedGeometry geometry = timing.geometry();
+        SeekCurve seek = timing.seekCurve();
+        long headTrack = geometry.track(headLba);
+        int headCylinder = (int) (headTrack / geometry.heads());
+        int up = firstEndingAfter(headLba);
+        int down = up - 1;
+        int best = -1;
+        double bestCost = Double.POSITIVE_INFINITY;
+        while (up < count || down >= 0) {
+            if (up < count) {
+                long lba = start[up];
+                if (seek.millis(Math.abs(geometry.cylinder(lba) - headCylinder)) * 1e6 >= bestCost) {
+                    up = count;
+                } else {
+                    double cost = timing.positionNanos(headTrack, now, lba, true);
+                    if (cost < bestCost) {
+                        bestCost = cost;
+                        best = up;
+                    }
+                    up++;
+                }
+            }
+            if (down >= 0) {
+                long lba = start[down];
+                if (seek.millis(Math.abs(geometry.cylinder(lba) - headCylinder)) * 1e6 >= bestCost) {
+                    down = -1;
+                } else {
+                    double cost = timing.positionNanos(headTrack, now, lba, true);
+                    if (cost < bestCost) {
+                        bestCost = cost;
+                        best = down;
+                    }
+                    down--;
+                }
+            }
+        }
+        nearestRunNanos = bestCost;
+        return best;
+    }
+
+    /** Positioning time to the run the last {@link #nearestRun} chose, in nanoseconds. */
+    double nearestRunNanos() {
+        return nearestRunNanos;
     }
 
     /** Whether every sector of {@code [from, to)} is dirty. */

@@ -17,11 +17,13 @@ import org.iosched.device.LoadDriver.Spec;
 import org.iosched.device.Probe;
 import org.iosched.device.preset.Hdd7200NcqProvider;
 import org.iosched.device.preset.Hdd7200Provider;
+import org.iosched.device.preset.Sas15kProvider;
 import org.junit.jupiter.api.Test;
 
 class RotationalDiskTest {
     private static final long MS = 1_000_000;
     private static final long CAPACITY = 1_953_525_168L;
+    private static final long CAPACITY_15K = 1_172_123_568L;
 
     @Test
     void sequentialReadsAfterAMissAreServedFromTheReadAheadSegment() {
@@ -187,6 +189,109 @@ class RotationalDiskTest {
     }
 
     @Test
+    void aSequentialReaderIsNeverHeldByDestageLongerThanTheAgeBoundPlusOneOperation() {
+        ReaderAgainstWrites run = sequentialReaderAgainstAFullWriteBuffer(Map.of());
+
+        // 75% of 32 MiB = 49,152 sectors; 85% = 55,705
+        assertThat(run.leastDirtyAtARead).isGreaterThan(55_705);
+        // one mechanism operation is under 40 ms (full stroke, write settle, a revolution, overheads, 4 KiB):
+        // a read starts on the medium by T_max plus the operation running when T_max passed, and completes
+        // one operation (its own) later
+        assertThat(run.stats.get("ncq_max_wait_ms").doubleValue()).isLessThan(1000 + 40);
+        assertThat(run.result.maxReadLatency()).isLessThan((1000 + 2 * 40) * MS);
+    }
+
+    @Test
+    void withoutAgingWeightTheForcedAgeBoundStillServesAReadBeforeDestage() {
+        // w = 0: a read far from the head never beats the nearest of thousands of dirty runs on cost alone
+        ReaderAgainstWrites run = sequentialReaderAgainstAFullWriteBuffer(Map.of("ncq_age_weight", "0"));
+
+        // reads still arrive above the 49,152-sector high-water mark (a read waiting 1 s lets it drain toward it)
+        assertThat(run.leastDirtyAtARead).isGreaterThan(49_152);
+        assertThat(run.stats.get("ncq_forced_by_age").longValue()).isPositive();
+        assertThat(run.stats.get("ncq_max_wait_ms").doubleValue()).isLessThan(1000 + 40);
+        assertThat(run.result.maxReadLatency()).isLessThan((1000 + 2 * 40) * MS);
+    }
+
+    private record ReaderAgainstWrites(Result result, Map<String, Number> stats, long leastDirtyAtARead) {
+    }
+
+    /**
+     * hdd-7200 (QD1): after every sequential 4 KiB read, 32 random 4 KiB writes arrive faster than the drive
+     * destages them, so once the 32 MiB buffer has filled, every read finds it well above its 75% high-water
+     * mark. Measures from request 10,000 of 30,000.
+     */
+    private static ReaderAgainstWrites sequentialReaderAgainstAFullWriteBuffer(Map<String, String> overrides) {
+        FakeDeviceContext context = new FakeDeviceContext(1);
+        BlockDevice disk = Devices.create(new Hdd7200Provider(), context, overrides);
+        long readBase = 400_000_000L;
+        long[] leastDirtyAtARead = {Long.MAX_VALUE};
+        Result r = new LoadDriver(context, disk, 11).run((i, random) -> {
+            if (i % 33 != 0) {
+                return Spec.write(random.nextLong(CAPACITY / 8) * 8, 8);
+            }
+            if (i >= 10_000) {
+                long dirty = disk.statistics().get("dirty_sectors").longValue();
+                leastDirtyAtARead[0] = Math.min(leastDirtyAtARead[0], dirty);
+            }
+            return Spec.read(readBase + i / 33 * 8, 8);
+        }, 1, 30_000, 10_000);
+        return new ReaderAgainstWrites(r, disk.statistics(), leastDirtyAtARead[0]);
+    }
+
+    @Test
+    void aboveHighWaterAQueuedReadNextToTheHeadGoesBeforeFartherDestageWork() {
+        Probe disk = new Probe(new Hdd7200Provider(), Map.of("cache_kb", "64", "cache_segments", "4"));
+        long near = 100_000;
+        fillSmallBufferFarFrom(disk, near);
+        // 128 of 128 sectors occupied, above the 96-sector high-water mark, and no write waits for room
+        Request read = disk.submitAt(disk.context().now(), disk.request(Op.READ, 0, near + 16, 8));
+        disk.drain();
+
+        // the read is a few sectors past the first destage: aged SATF takes it before any far run
+        assertThat(disk.latency(read)).isLessThan(15 * MS);
+    }
+
+    @Test
+    void destageGoesFirstWhileAWriteWaitsForRoomInTheBuffer() {
+        Probe disk = new Probe(new Hdd7200NcqProvider(), Map.of("cache_kb", "64", "cache_segments", "4"));
+        long near = 100_000;
+        fillSmallBufferFarFrom(disk, near);
+        Request waiting1 = disk.submitAt(disk.context().now(), disk.request(Op.WRITE, 0, 200_000_000, 8));
+        Request waiting2 = disk.submitAt(disk.context().now(), disk.request(Op.WRITE, 0, 300_000_000, 8));
+        Request read = disk.submitAt(disk.context().now(), disk.request(Op.READ, 0, near + 16, 8));
+        disk.drain();
+
+        // after the first destage one write still waits, so the drive destages a far run before the close read
+        assertThat(disk.completionTime(read)).isGreaterThan(disk.completionTime(waiting2));
+        assertThat(disk.completionTime(waiting2)).isGreaterThan(disk.completionTime(waiting1));
+        assertThat(disk.stat("destages_with_commands_queued")).isPositive();
+    }
+
+    @Test
+    void destageGoesFirstWhileAQueuedFlushWaits() {
+        Probe disk = new Probe(new Sas15kProvider(), Map.of());
+        long near = 100_000;
+        disk.submitAt(0, disk.request(Op.WRITE, 0, near, 8));
+        disk.submitAt(0, disk.request(Op.WRITE, 0, CAPACITY_15K - 2_000_000, 8));
+        Request flush = disk.submitAt(0, disk.request(Op.FLUSH, 0, 0, 0));
+        Request read = disk.submitAt(0, disk.request(Op.READ, 0, near + 16, 8));
+        disk.drain();
+
+        // the buffer is nearly empty (far below high water), yet the far run goes before the close read
+        assertThat(disk.completionTime(read)).isGreaterThan(disk.completionTime(flush));
+    }
+
+    /** Fills a 64 KiB buffer: a first write at {@code near}, destaged at once, then 15 far in the inner zone. */
+    private static void fillSmallBufferFarFrom(Probe disk, long near) {
+        disk.submitAt(0, disk.request(Op.WRITE, 0, near, 8));
+        for (int k = 1; k <= 15; k++) {
+            disk.submitAt(k * 200_000L, disk.request(Op.WRITE, 0, CAPACITY - (k + 1) * 1_000_000L, 8));
+        }
+        disk.runUntil(16 * 200_000L);
+    }
+
+    @Test
     void theSameSeedAndRequestsGiveTheSameTimings() {
         LoadDriver.Source mixed = (i, r) -> i % 5 == 0 ? Spec.write(r.nextLong(CAPACITY / 8) * 8, 8)
                 : Spec.read(r.nextLong(CAPACITY / 8) * 8, 16);
@@ -214,6 +319,6 @@ class RotationalDiskTest {
         Probe disk = new Probe(new Hdd7200Provider(), Map.of());
 
         assertThat(disk.device().statistics()).containsKeys("cache_read_hits", "cache_read_misses", "destages",
-                "flushes", "write_buffer_full_waits", "ncq_forced_by_age");
+                "flushes", "write_buffer_full_waits", "ncq_forced_by_age", "destages_with_commands_queued");
     }
 }

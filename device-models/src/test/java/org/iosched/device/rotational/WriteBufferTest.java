@@ -11,6 +11,32 @@ import net.jqwik.api.constraints.Size;
 import org.junit.jupiter.api.Test;
 
 class WriteBufferTest {
+    private static final MediaTiming HDD = new MediaTiming(org.iosched.device.preset.RotationalPresets.HDD_7200);
+
+    @Property(tries = 200)
+    void theNearestRunScanFindsTheLeastPositioningTimeOfAllRuns(
+            @ForAll @Size(min = 1, max = 40) List<@IntRange(min = 0, max = 244_190_000) Integer> runs,
+            @ForAll @IntRange(min = 0, max = 244_190_000) int head,
+            @ForAll @IntRange(min = 0, max = 1_000_000) int at) {
+        // run starts and the head anywhere on the disk (units of 8 sectors), at any time in a second
+        WriteBuffer buffer = new WriteBuffer(1L << 20);
+        for (int r : runs) {
+            buffer.add(r * 8L, r * 8L + 8);
+        }
+        long headLba = head * 8L;
+        long now = at * 1000L;
+        long headTrack = HDD.geometry().track(headLba);
+        double least = Double.POSITIVE_INFINITY;
+        for (int i = 0; i < buffer.runs(); i++) {
+            least = Math.min(least, HDD.positionNanos(headTrack, now, buffer.start(i), true));
+        }
+
+        int chosen = buffer.nearestRun(HDD, headLba, now);
+
+        assertThat(HDD.positionNanos(headTrack, now, buffer.start(chosen), true)).isEqualTo(least);
+        assertThat(buffer.nearestRunNanos()).isEqualTo(least);
+    }
+
     @Test
     void adjacentWritesMergeIntoOneRun() {
         WriteBuffer buffer = new WriteBuffer(1000);
