@@ -122,4 +122,38 @@ class CommandLineIT {
         assertThat(text).containsPattern("(?m)^\\s+8,0\\s+0\\s+\\d+\\s+\\d+\\.\\d{9}\\s+\\d+\\s+Q\\s+RS? \\d+ \\+ 8 \\[");
         assertThat(text).containsPattern("(?m) D\\s+RS? \\d+ \\+ 8 ").containsPattern("(?m) C\\s+RS? \\d+ \\+ 8 ");
     }
+
+    @Test
+    void traceSummaryPrintsBttTimesAndSeeks() throws Exception {
+        Path trace = work.resolve("trace.txt");
+        Iosched.Outcome outcome = Iosched.run(work, "run", JOBS.resolve("randread.fio").toString(),
+                "--scheduler", "deadline", "--trace", trace.toString(), "--trace-summary");
+        assertThat(outcome.exitCode()).as(outcome.stderr()).isZero();
+        assertThat(outcome.stdout()).contains("btt summary (deadline):").containsPattern("Q2C\\s+\\d")
+                .containsPattern("D2C\\s+\\d").contains("Seeks: ");
+        assertThat(work.resolve("trace.txt.btt")).exists();
+    }
+
+    @Test
+    void aRunsTraceReplayedInClosedLoopGivesTheSameRequestStream() throws Exception {
+        Path recorded = work.resolve("recorded.txt");
+        Path replayed = work.resolve("replayed.txt");
+        Iosched.Outcome record = Iosched.run(work, "run", JOBS.resolve("randread.fio").toString(),
+                "--scheduler", "noop", "--trace", recorded.toString());
+        assertThat(record.exitCode()).as(record.stderr()).isZero();
+        Iosched.Outcome replay = Iosched.run(work, "run", recorded.toString(), "--workload", "replay",
+                "--replay", "closed", "--scheduler", "noop", "--trace", replayed.toString());
+        assertThat(replay.exitCode()).as(replay.stderr()).isZero();
+        assertThat(queueEvents(replayed)).isNotEmpty().isEqualTo(queueEvents(recorded));
+    }
+
+    /** The Q events as "RWBS sector + size", in order. */
+    private static java.util.List<String> queueEvents(Path trace) throws java.io.IOException {
+        return Files.readAllLines(trace).stream()
+                .map(String::trim)
+                .map(line -> line.split("\\s+"))
+                .filter(f -> f.length >= 10 && f[5].equals("Q"))
+                .map(f -> f[6] + " " + f[7] + " + " + f[9])
+                .toList();
+    }
 }
