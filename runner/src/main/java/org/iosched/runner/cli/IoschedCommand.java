@@ -19,7 +19,8 @@ import picocli.CommandLine.Spec;
         description = {"Simulate the Linux block layer and its I/O schedulers (CFQ, deadline, noop, plugins)",
                 "on modelled disks and SSDs under fio workloads.", "",
                 "Without a command, runs the built-in demonstration."},
-        subcommands = {RunCommand.class, ListCommand.class, DemoCommand.class, CommandLine.HelpCommand.class})
+        subcommands = {RunCommand.class, ListCommand.class, DemoCommand.class, ScenarioCommand.class,
+                CommandLine.HelpCommand.class})
 public final class IoschedCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;

@@ -1,0 +1,83 @@
+package org.iosched.runner.cli;
+
+import com.google.inject.Guice;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.Callable;
+import org.iosched.api.InvalidInputException;
+import org.iosched.runner.RunService;
+import org.iosched.runner.plugin.PluginModule;
+import org.iosched.runner.scenario.Scenario;
+import org.iosched.runner.scenario.ScenarioFormat;
+import org.iosched.runner.scenario.ScenarioParser;
+import org.iosched.runner.scenario.ScenarioPlan;
+import org.iosched.runner.scenario.ScenarioPlanner;
+import org.iosched.runner.scenario.ScenarioReport;
+import org.iosched.runner.scenario.ScenarioResult;
+import org.iosched.runner.scenario.ScenarioRunner;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+
+/**
+ * {@code iosched scenario FILE}: run a scenario file's matrix of configurations (each seed an independent
+ * simulation, in parallel on the available cores) and print one comparison table.
+ */
+@Command(name = "scenario", mixinStandardHelpOptions = true,
+        description = {"Run a scenario: a matrix of schedulers, switches, devices and workloads, replicated",
+                "over seeds, reported as one table beside the seed thread's own numbers."})
+public final class ScenarioCommand implements Callable<Integer> {
+    @Spec
+    CommandSpec spec;
+
+    @Mixin
+    GlobalOptions global;
+
+    @Parameters(index = "0", paramLabel = "FILE", description = "The scenario file (YAML), e.g. scenarios/seeds/*.yaml.")
+    Path file;
+
+    @Option(names = "--output-format", paramLabel = "FORMAT", defaultValue = "text",
+            description = "text, markdown, csv or json (default: ${DEFAULT-VALUE}).")
+    String outputFormat;
+
+    @Option(names = "--output", paramLabel = "FILE", description = "Write the report to FILE instead of stdout.")
+    Path output;
+
+    @Option(names = "--seeds", paramLabel = "N[,N...]", split = ",",
+            description = "Seeds replacing the scenario's own (each row runs once per seed).")
+    List<Long> seeds = new ArrayList<>();
+
+    @Option(names = "--set", paramLabel = "KEY=VALUE",
+            description = "A setting for every row, applied after the scenario's (as in 'iosched run --set').")
+    List<String> set = new ArrayList<>();
+
+    @Override
+    public Integer call() {
+        ScenarioFormat format = ScenarioFormat.fromCliName(outputFormat);
+        Scenario scenario = ScenarioParser.parse(file);
+        RunService service = Guice.createInjector(new PluginModule(global.discover())).getInstance(RunService.class);
+        ScenarioPlan plan = new ScenarioPlanner(service).plan(scenario, seeds, set);
+        ScenarioResult result = new ScenarioRunner(service).run(plan, Runtime.getRuntime().availableProcessors());
+        String report = ScenarioReport.render(result, format);
+        if (output == null) {
+            PrintWriter out = spec.commandLine().getOut();
+            out.print(report);
+            out.flush();
+        } else {
+            try {
+                Files.writeString(output, report, StandardCharsets.UTF_8);
+            } catch (IOException e) {
+                throw new InvalidInputException(output.toString(), 0, "cannot write output: " + e.getMessage());
+            }
+        }
+        return ExitCodes.OK;
+    }
+}

@@ -1,0 +1,190 @@
+package org.iosched.runner.scenario;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.iosched.api.InvalidInputException;
+
+/**
+ * Expands a scenario's axes into rows: the cartesian product of the variants, the first axis outermost,
+ * without the {@code exclude:}d combinations. A variant overrides the base; two variants of one row that
+ * set the same thing (the scheduler, the device, the workload text or kind, one setting or env variable)
+ * contradict each other and are an error unless the combination is excluded. Settings from the command
+ * line come last and override everything.
+ */
+final class ScenarioMatrix {
+    private static final String JOIN = " / ";
+
+    private ScenarioMatrix() {
+    }
+
+    /**
+     * The rows of {@code scenario}, each with its reference values.
+     *
+     * @param extra settings from the command line, applied to every row after the file's
+     */
+    static List<ScenarioRow> expand(Scenario scenario, List<Setting> extra) {
+        List<Axis> axes = scenario.axes();
+        int[] index = new int[axes.size()];
+        List<ScenarioRow> rows = new ArrayList<>();
+        while (true) {
+            List<Variant> chosen = new ArrayList<>(axes.size());
+            Map<String, String> labels = new LinkedHashMap<>();
+            for (int a = 0; a < axes.size(); a++) {
+                Variant v = axes.get(a).variants().get(index[a]);
+                chosen.add(v);
+                labels.put(axes.get(a).name(), v.label());
+            }
+            if (!excluded(scenario, labels)) {
+                rows.add(row(scenario, chosen, labels, extra));
+            }
+            if (!advance(index, axes)) {
+                break;
+            }
+        }
+        if (rows.isEmpty()) {
+            throw new InvalidInputException(scenario.file(), scenario.exclusions().get(0).line(),
+                    "exclude: leaves no row to run");
+        }
+        return attachReferences(scenario, rows);
+    }
+
+    private static boolean advance(int[] index, List<Axis> axes) {
+        for (int a = axes.size() - 1; a >= 0; a--) {
+            if (++index[a] < axes.get(a).variants().size()) {
+                return true;
+            }
+            index[a] = 0;
+        }
+        return false;
+    }
+
+    private static boolean excluded(Scenario scenario, Map<String, String> labels) {
+        for (Combination c : scenario.exclusions()) {
+            if (c.matches(labels)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private static ScenarioRow row(Scenario scenario, List<Variant> chosen, Map<String, String> labels,
+                                   List<Setting> extra) {
+        String file = scenario.file();
+        Named scheduler = scenario.scheduler();
+        Named device = scenario.device();
+        WorkloadSpec base = scenario.workload();
+        String kind = base.kind();
+        int kindLine = base.kindLine();
+        WorkloadSpec text = base;
+        Map<String, String> env = new LinkedHashMap<>(base.environment());
+        Map<String, Setting> settings = new LinkedHashMap<>();
+        for (Setting s : scenario.set()) {
+            settings.put(s.key(), s);
+        }
+        Map<String, Variant> setBy = new LinkedHashMap<>();
+        Variant schedulerBy = null;
+        Variant deviceBy = null;
+        Variant kindBy = null;
+        Variant textBy = null;
+        int line = scenario.device().line();
+        for (Variant v : chosen) {
+            line = v.line();
+            if (v.scheduler() != null) {
+                conflict(file, schedulerBy, v, v.scheduler().line(), "the scheduler");
+                schedulerBy = v;
+                scheduler = v.scheduler();
+            }
+            if (v.device() != null) {
+                conflict(file, deviceBy, v, v.device().line(), "the device");
+                deviceBy = v;
+                device = v.device();
+            }
+            WorkloadSpec w = v.workload();
+            if (w != null) {
+                if (w.kind() != null) {
+                    conflict(file, kindBy, v, w.kindLine(), "the workload kind");
+                    kindBy = v;
+                    kind = w.kind();
+                    kindLine = w.kindLine();
+                }
+                if (w.text() != null) {
+                    conflict(file, textBy, v, w.kindLine(), "the workload text");
+                    textBy = v;
+                    text = w;
+                }
+                for (Map.Entry<String, String> e : w.environment().entrySet()) {
+                    conflict(file, setBy.get("env " + e.getKey()), v, w.line(), "env " + e.getKey());
+                    setBy.put("env " + e.getKey(), v);
+                    env.put(e.getKey(), e.getValue());
+                }
+            }
+            for (Setting s : v.set()) {
+                conflict(file, setBy.get(s.key()), v, s.line(), s.key());
+                setBy.put(s.key(), v);
+                settings.remove(s.key());
+                settings.put(s.key(), s);
+            }
+        }
+        for (Setting s : extra) {
+            settings.remove(s.key());
+            settings.put(s.key(), s);
+        }
+        String label = labels.isEmpty() ? (scheduler == null ? scenario.name() : scheduler.name())
+                : String.join(JOIN, labels.values());
+        if (scheduler == null) {
+            throw new InvalidInputException(file, line, "row '" + label + "' has no scheduler: give scheduler:"
+                    + " at the top or in a variant of every row");
+        }
+        WorkloadSpec workload = new WorkloadSpec(kind, kindLine, text.text(), text.sourceName(), text.baseDirectory(),
+                text.firstTextLine(), env, text.line());
+        return new ScenarioRow(label, labels, scheduler, device, workload, new ArrayList<>(settings.values()),
+                Map.of(), line);
+    }
+
+    private static void conflict(String file, Variant earlier, Variant later, int line, String what) {
+        if (earlier != null) {
+            throw new InvalidInputException(file, line, "variants '" + earlier.label() + "' (line " + earlier.line()
+                    + ") and '" + later.label() + "' both set " + what + " in one row; set it in one axis only,"
+                    + " or exclude: the combination");
+        }
+    }
+
+    private static List<ScenarioRow> attachReferences(Scenario scenario, List<ScenarioRow> rows) {
+        List<Map<String, ReferenceValue>> values = new ArrayList<>();
+        List<Map<String, Integer>> from = new ArrayList<>();
+        for (int i = 0; i < rows.size(); i++) {
+            values.add(new LinkedHashMap<>());
+            from.add(new LinkedHashMap<>());
+        }
+        for (Reference r : scenario.references()) {
+            boolean matched = false;
+            for (int i = 0; i < rows.size(); i++) {
+                if (!r.row().matches(rows.get(i).variants())) {
+                    continue;
+                }
+                matched = true;
+                for (Map.Entry<String, ReferenceValue> e : r.values().entrySet()) {
+                    Integer earlier = from.get(i).put(e.getKey(), r.line());
+                    if (earlier != null) {
+                        throw new InvalidInputException(scenario.file(), r.line(), "row '" + rows.get(i).label()
+                                + "' already has a reference value for '" + e.getKey() + "' (line " + earlier + ")");
+                    }
+                    values.get(i).put(e.getKey(), e.getValue());
+                }
+            }
+            if (!matched) {
+                throw new InvalidInputException(scenario.file(), r.line(), "this reference matches no row"
+                        + (scenario.exclusions().isEmpty() ? "" : " (after exclude:)"));
+            }
+        }
+        List<ScenarioRow> attached = new ArrayList<>(rows.size());
+        for (int i = 0; i < rows.size(); i++) {
+            ScenarioRow row = rows.get(i);
+            attached.add(new ScenarioRow(row.label(), row.variants(), row.scheduler(), row.device(), row.workload(),
+                    row.settings(), values.get(i), row.line()));
+        }
+        return attached;
+    }
+}

@@ -1,0 +1,224 @@
+package org.iosched.runner.scenario;
+
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
+import org.iosched.api.InvalidInputException;
+import org.iosched.api.JobDescriptor;
+import org.iosched.api.Settings;
+import org.iosched.api.Workload;
+import org.iosched.api.WorkloadProvider;
+import org.iosched.api.WorkloadSource;
+import org.iosched.runner.RunPlan;
+import org.iosched.runner.RunService;
+import org.iosched.runner.SetOptions;
+import org.iosched.simulator.Simulation;
+
+/**
+ * Turns a scenario into runs, checking everything before anything runs: every row's scheduler, device and
+ * workload exist, every setting is accepted ({@link RunService#plan}, then the kernel settings by building
+ * the simulation without running it), and every metric's {@code jobs:} selects jobs of every row's workload.
+ * Errors name the scenario line that causes them.
+ *
+ * <p>Settings of the scenario's base {@code set:} and of {@code --set} that belong to a scheduler or a
+ * workload apply to the rows running it, and must apply to at least one row; a variant's settings always
+ * apply to its rows.
+ */
+public final class ScenarioPlanner {
+    private final RunService service;
+
+    /** @param service resolves plugin names and plans single runs */
+    public ScenarioPlanner(RunService service) {
+        this.service = service;
+    }
+
+    /**
+     * Plan every row and seed.
+     *
+     * @param scenario the parsed scenario
+     * @param seeds    seeds replacing the scenario's, or empty to keep them
+     * @param set      {@code --set KEY=VALUE} options applying to every row after the file's settings
+     */
+    public ScenarioPlan plan(Scenario scenario, List<Long> seeds, List<String> set) {
+        List<Setting> extra = commandLineSettings(set);
+        List<Long> chosenSeeds = seeds.isEmpty() ? scenario.seeds() : distinct(seeds);
+        List<ScenarioRow> rows = ScenarioMatrix.expand(scenario, extra);
+        Set<Setting> shared = new HashSet<>(scenario.set());
+        shared.addAll(extra);
+        Set<Setting> used = new HashSet<>();
+        List<ScenarioPlan.Row> planned = new ArrayList<>(rows.size());
+        for (ScenarioRow row : rows) {
+            List<Setting> applied = new ArrayList<>();
+            for (Setting s : row.settings()) {
+                if (!shared.contains(s) || appliesTo(s, row)) {
+                    applied.add(s);
+                    used.add(s);
+                }
+            }
+            planned.add(planRow(scenario, row, applied, chosenSeeds));
+        }
+        for (Setting s : orderedShared(scenario, extra)) {
+            if (!used.contains(s) && isPluginOwned(s)) {
+                throw new InvalidInputException(s.origin(), s.line(), s.key() + " is set but no row runs "
+                        + s.owner());
+            }
+        }
+        return new ScenarioPlan(scenario, chosenSeeds, planned);
+    }
+
+    private List<Setting> commandLineSettings(List<String> set) {
+        SetOptions.parse(set, service.settingOwners());
+        List<Setting> settings = new ArrayList<>(set.size());
+        for (String assignment : set) {
+            int eq = assignment.indexOf('=');
+            settings.add(new Setting(assignment.substring(0, eq).trim(), assignment.substring(eq + 1).trim(),
+                    "--set", 0));
+        }
+        return settings;
+    }
+
+    private static List<Long> distinct(List<Long> seeds) {
+        if (new LinkedHashSet<>(seeds).size() != seeds.size()) {
+            throw new InvalidInputException("--seeds", 0, "a seed is listed twice: " + seeds);
+        }
+        return seeds;
+    }
+
+    private static List<Setting> orderedShared(Scenario scenario, List<Setting> extra) {
+        List<Setting> all = new ArrayList<>(scenario.set());
+        all.addAll(extra);
+        return all;
+    }
+
+    private boolean isPluginOwned(Setting s) {
+        return service.schedulers().containsKey(s.owner()) || service.workloads().containsKey(s.owner());
+    }
+
+    /** A shared setting owned by a scheduler or workload applies only where that plugin runs. */
+    private boolean appliesTo(Setting s, ScenarioRow row) {
+        String owner = s.owner();
+        if (service.schedulers().containsKey(owner)) {
+            return owner.equals(row.scheduler().name());
+        }
+        if (service.workloads().containsKey(owner)) {
+            return owner.equals(row.workload().kind());
+        }
+        return true;
+    }
+
+    private ScenarioPlan.Row planRow(Scenario scenario, ScenarioRow row, List<Setting> settings, List<Long> seeds) {
+        String file = scenario.file();
+        known(file, "scheduler", row.scheduler(), service.schedulers());
+        known(file, "device", row.device(), service.devices());
+        known(file, "workload", new Named(row.workload().kind(), row.workload().kindLine()), service.workloads());
+        List<String> assignments = new ArrayList<>(settings.size());
+        for (Setting s : settings) {
+            try {
+                SetOptions.parse(List.of(s.assignment()), service.settingOwners());
+            } catch (InvalidInputException e) {
+                throw new InvalidInputException(s.origin(), s.line(), e.detail());
+            }
+            assignments.add(s.assignment());
+        }
+        SetOptions options = SetOptions.parse(assignments, service.settingOwners());
+        WorkloadSpec w = row.workload();
+        WorkloadSource source = new WorkloadSource(w.sourceName(), w.text(), w.baseDirectory(), w.environment());
+        RunPlan first;
+        List<JobDescriptor> jobs;
+        try {
+            first = service.plan(w.kind(), source, row.device().name(), List.of(row.scheduler().name()), options,
+                    seeds.get(0), null, null);
+            jobs = checkBuild(first);
+        } catch (InvalidInputException e) {
+            throw relocate(scenario, row, settings, e);
+        }
+        checkSelectors(scenario, row, jobs);
+        List<RunPlan> runs = new ArrayList<>(seeds.size());
+        for (long seed : seeds) {
+            runs.add(new RunPlan(first.workload(), first.workloadSource(), first.workloadSettings(), first.device(),
+                    first.deviceSettings(), first.schedulers(), first.schedulerSettings(), first.kernelSettings(), seed,
+                    null, null));
+        }
+        return new ScenarioPlan.Row(row, settings, runs);
+    }
+
+    /**
+     * Builds (without running) the simulation of {@code plan}: {@link RunService#plan} leaves the kernel
+     * settings to {@link Simulation.Builder#build()}, and a scenario must fail before its first run.
+     *
+     * @return the workload's jobs
+     */
+    private static List<JobDescriptor> checkBuild(RunPlan plan) {
+        WorkloadProvider provider = plan.workload();
+        Workload workload = provider.create(plan.workloadSource(),
+                Settings.resolve(provider.name(), provider.tunables(), plan.workloadSettings()));
+        var scheduler = plan.schedulers().get(0);
+        Simulation.builder()
+                .seed(plan.seed())
+                .scheduler(scheduler, plan.schedulerSettings().get(scheduler.name()))
+                .device(plan.device(), plan.deviceSettings())
+                .workload(workload)
+                .kernel(plan.kernelSettings())
+                .build();
+        return workload.jobs();
+    }
+
+    private static <T> void known(String file, String kind, Named name, Map<String, T> providers) {
+        if (!providers.containsKey(name.name())) {
+            throw new InvalidInputException(file, name.line(), "unknown " + kind + " '" + name.name()
+                    + "'; available: " + String.join(", ", new TreeSet<>(providers.keySet())));
+        }
+    }
+
+    /** Point an error of planning a row at the scenario line (or --set option) that causes it. */
+    private static InvalidInputException relocate(Scenario scenario, ScenarioRow row, List<Setting> settings,
+                                                  InvalidInputException e) {
+        WorkloadSpec w = row.workload();
+        String context = "row '" + row.label() + "': ";
+        if (e.source() != null && e.source().equals(w.sourceName())) {
+            if (!w.sourceName().equals(scenario.file())) {
+                return new InvalidInputException(e.source(), e.line(), context + e.detail());
+            }
+            int line = w.firstTextLine() > 0 && e.line() > 0 ? w.firstTextLine() + e.line() - 1 : w.kindLine();
+            return new InvalidInputException(scenario.file(), line, context + "workload: " + e.detail());
+        }
+        String message = e.getMessage();
+        for (int i = settings.size() - 1; i >= 0; i--) {
+            Setting s = settings.get(i);
+            if (message.contains("'" + s.key() + "'") || message.contains(s.key() + "=")) {
+                return new InvalidInputException(s.origin(), s.line(), context + e.detail());
+            }
+        }
+        return new InvalidInputException(scenario.file(), row.line(), context + e.getMessage());
+    }
+
+    private static void checkSelectors(Scenario scenario, ScenarioRow row, List<JobDescriptor> jobs) {
+        for (MetricSpec m : scenario.metrics()) {
+            if (m.jobs() == null) {
+                continue;
+            }
+            int matched = 0;
+            for (JobDescriptor job : jobs) {
+                if (m.jobs().matches(job)) {
+                    matched++;
+                }
+            }
+            if (matched == 0) {
+                Set<String> names = new LinkedHashSet<>();
+                jobs.forEach(j -> names.add(j.name() + " (group " + j.groupId() + ")"));
+                throw new InvalidInputException(scenario.file(), m.line(), "metric '" + m.label() + "': jobs: "
+                        + m.jobs().text() + " matches no job of row '" + row.label() + "'; its jobs: "
+                        + String.join(", ", names));
+            }
+            if (matched > 1 && m.aggregate() == null) {
+                throw new InvalidInputException(scenario.file(), m.line(), "metric '" + m.label() + "': jobs: "
+                        + m.jobs().text() + " matches " + matched + " jobs of row '" + row.label()
+                        + "' (numjobs clones share a name); say how to combine them with aggregate:");
+            }
+        }
+    }
+}

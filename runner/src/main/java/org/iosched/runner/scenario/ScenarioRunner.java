@@ -1,0 +1,139 @@
+package org.iosched.runner.scenario;
+
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import org.iosched.api.InvalidInputException;
+import org.iosched.runner.RunPlan;
+import org.iosched.runner.RunService;
+import org.iosched.simulator.JobResult;
+import org.iosched.simulator.SimulationResult;
+
+/**
+ * Runs every (row, seed) of a plan as an independent simulation, in parallel on a fixed number of threads,
+ * and reads the metrics from each result. Each simulation is deterministic on its own and results are
+ * gathered in plan order, so the outcome is identical to a serial run's whatever the parallelism.
+ */
+public final class ScenarioRunner {
+    private final RunService service;
+
+    /** @param service runs single simulations */
+    public ScenarioRunner(RunService service) {
+        this.service = service;
+    }
+
+    /**
+     * Run the plan.
+     *
+     * @param parallelism simulations at once (1 = serial)
+     */
+    public ScenarioResult run(ScenarioPlan plan, int parallelism) {
+        if (parallelism < 1) {
+            throw new IllegalArgumentException("parallelism must be at least 1, not " + parallelism);
+        }
+        int threads = Math.min(parallelism, plan.simulations());
+        ExecutorService pool = Executors.newFixedThreadPool(threads, r -> {
+            Thread t = new Thread(r, "iosched-scenario");
+            t.setDaemon(true);
+            return t;
+        });
+        try {
+            List<List<Future<SimulationResult>>> futures = new ArrayList<>(plan.rows().size());
+            for (ScenarioPlan.Row row : plan.rows()) {
+                List<Future<SimulationResult>> perSeed = new ArrayList<>(row.runs().size());
+                for (RunPlan run : row.runs()) {
+                    perSeed.add(pool.submit(() -> service.run(run).get(0)));
+                }
+                futures.add(perSeed);
+            }
+            List<ScenarioResult.Row> rows = new ArrayList<>(plan.rows().size());
+            for (int r = 0; r < plan.rows().size(); r++) {
+                rows.add(evaluate(plan, plan.rows().get(r), futures.get(r)));
+                futures.set(r, null); // only the first seed's result is kept, as the row's sample
+            }
+            return new ScenarioResult(plan, rows);
+        } finally {
+            pool.shutdownNow();
+        }
+    }
+
+    private static ScenarioResult.Row evaluate(ScenarioPlan plan, ScenarioPlan.Row row,
+                                               List<Future<SimulationResult>> perSeed) {
+        List<MetricSpec> metrics = plan.scenario().metrics();
+        double[][] values = new double[metrics.size()][perSeed.size()];
+        Set<String> notices = new LinkedHashSet<>();
+        SimulationResult sample = null;
+        for (int s = 0; s < perSeed.size(); s++) {
+            SimulationResult result = await(perSeed.get(s), row, plan.seeds().get(s));
+            if (s == 0) {
+                sample = result;
+            }
+            notices.addAll(result.notices());
+            for (int m = 0; m < metrics.size(); m++) {
+                values[m][s] = value(plan.scenario(), row.row(), metrics.get(m), result);
+            }
+        }
+        List<MetricValues> columns = new ArrayList<>(metrics.size());
+        for (int m = 0; m < metrics.size(); m++) {
+            columns.add(new MetricValues(metrics.get(m), values[m]));
+        }
+        return new ScenarioResult.Row(row, sample, columns, new ArrayList<>(notices));
+    }
+
+    /** One metric of one simulation: the selected jobs' values combined, or a device statistic. */
+    static double value(Scenario scenario, ScenarioRow row, MetricSpec spec, SimulationResult result) {
+        if (spec.metric() instanceof Metric.DeviceStatistic stat) {
+            Number n = result.deviceStatistics().get(stat.name());
+            if (n == null) {
+                throw new InvalidInputException(scenario.file(), spec.line(), "metric '" + spec.label()
+                        + "': the run of row '" + row.label() + "' reports no statistic '" + stat.name()
+                        + "'; it reports: " + reported(result.deviceStatistics()));
+            }
+            return n.doubleValue();
+        }
+        Metric.JobMetric metric = (Metric.JobMetric) spec.metric();
+        List<JobResult> jobs = result.jobs();
+        double[] selected = new double[jobs.size()];
+        int count = 0;
+        for (JobResult job : jobs) {
+            if (spec.jobs().matches(job.job())) {
+                selected[count++] = metric.of(job);
+            }
+        }
+        if (spec.aggregate() == null) {
+            return count == 0 ? Double.NaN : selected[0];
+        }
+        double[] exact = new double[count];
+        System.arraycopy(selected, 0, exact, 0, count);
+        return spec.aggregate().apply(exact);
+    }
+
+    private static String reported(Map<String, Number> statistics) {
+        return statistics.isEmpty() ? "none" : String.join(", ", statistics.keySet());
+    }
+
+    private static SimulationResult await(Future<SimulationResult> future, ScenarioPlan.Row row, long seed) {
+        try {
+            return future.get();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("interrupted", e);
+        } catch (ExecutionException e) {
+            Throwable cause = e.getCause();
+            if (cause instanceof InvalidInputException invalid) {
+                throw new InvalidInputException(invalid.source(), invalid.line(), "row '" + row.row().label()
+                        + "', seed " + seed + ": " + invalid.detail());
+            }
+            if (cause instanceof RuntimeException runtime) {
+                throw runtime;
+            }
+            throw new IllegalStateException(cause);
+        }
+    }
+}
