@@ -1,45 +1,12 @@
 package org.iosched.device.preset;
 
-import java.util.List;
-import org.iosched.api.BlockDevice;
-import org.iosched.api.BlockDeviceProvider;
-import org.iosched.api.DeviceContext;
-import org.iosched.api.Settings;
-import org.iosched.api.TunableDescriptor;
 import org.iosched.device.rotational.RotationalDisk;
 import org.iosched.device.rotational.RotationalParameters;
 
-/** A rotational disk preset: its name, its one-line description and its figures as the tunables' defaults. */
-abstract class RotationalDiskProvider implements BlockDeviceProvider {
-    private final String name;
-    private final String presetName;
-    private final String description;
-    private final RotationalParameters preset;
-
+/** A rotational disk preset, reported under {@code presetName} ({@code hdd} reports as {@code hdd-7200}). */
+abstract class RotationalDiskProvider extends PresetProvider {
     RotationalDiskProvider(String name, String presetName, String description, RotationalParameters preset) {
-        this.name = name;
-        this.presetName = presetName;
-        this.description = description;
-        this.preset = preset;
-    }
-
-    @Override
-    public String name() {
-        return name;
-    }
-
-    @Override
-    public String description() {
-        return description;
-    }
-
-    @Override
-    public List<TunableDescriptor> tunables() {
-        return preset.tunables();
-    }
-
-    @Override
-    public BlockDevice create(DeviceContext context, Settings settings) {
-        return new RotationalDisk(context, presetName, RotationalParameters.from(settings));
+        super(name, description, preset.tunables(),
+                (context, settings) -> new RotationalDisk(context, presetName, RotationalParameters.from(settings)));
     }
 }
