@@ -3,8 +3,8 @@ package org.iosched.runner.scenario;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
-import java.util.Map;
 import java.util.Set;
+import java.util.TreeSet;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -57,6 +57,7 @@ public final class ScenarioRunner {
                 rows.add(evaluate(plan, plan.rows().get(r), futures.get(r)));
                 futures.set(r, null); // only the first seed's result is kept, as the row's sample
             }
+            checkStatistics(plan.scenario(), rows);
             return new ScenarioResult(plan, rows);
         } finally {
             pool.shutdownNow();
@@ -86,16 +87,14 @@ public final class ScenarioRunner {
         return new ScenarioResult.Row(row, sample, columns, new ArrayList<>(notices));
     }
 
-    /** One metric of one simulation: the selected jobs' values combined, or a device statistic. */
+    /**
+     * One metric of one simulation: the selected jobs' values combined, or a device statistic (NaN when this
+     * run's device does not report it; {@link #checkStatistics} rejects a statistic no run reports).
+     */
     static double value(Scenario scenario, ScenarioRow row, MetricSpec spec, SimulationResult result) {
         if (spec.metric() instanceof Metric.DeviceStatistic stat) {
             Number n = result.deviceStatistics().get(stat.name());
-            if (n == null) {
-                throw new InvalidInputException(scenario.file(), spec.line(), "metric '" + spec.label()
-                        + "': the run of row '" + row.label() + "' reports no statistic '" + stat.name()
-                        + "'; it reports: " + reported(result.deviceStatistics()));
-            }
-            return n.doubleValue();
+            return n == null ? Double.NaN : n.doubleValue();
         }
         Metric.JobMetric metric = (Metric.JobMetric) spec.metric();
         List<JobResult> jobs = result.jobs();
@@ -114,8 +113,25 @@ public final class ScenarioRunner {
         return spec.aggregate().apply(exact);
     }
 
-    private static String reported(Map<String, Number> statistics) {
-        return statistics.isEmpty() ? "none" : String.join(", ", statistics.keySet());
+    /** A statistic that no row's run reports is a mistake in the scenario (devices report different ones). */
+    private static void checkStatistics(Scenario scenario, List<ScenarioResult.Row> rows) {
+        for (int m = 0; m < scenario.metrics().size(); m++) {
+            MetricSpec spec = scenario.metrics().get(m);
+            if (!(spec.metric() instanceof Metric.DeviceStatistic stat)) {
+                continue;
+            }
+            boolean reported = false;
+            Set<String> available = new TreeSet<>();
+            for (ScenarioResult.Row row : rows) {
+                reported |= row.sample().deviceStatistics().containsKey(stat.name());
+                available.addAll(row.sample().deviceStatistics().keySet());
+            }
+            if (!reported) {
+                throw new InvalidInputException(scenario.file(), spec.line(), "metric '" + spec.label()
+                        + "': no run reports a statistic '" + stat.name() + "'; they report: "
+                        + (available.isEmpty() ? "none" : String.join(", ", available)));
+            }
+        }
     }
 
     private static SimulationResult await(Future<SimulationResult> future, ScenarioPlan.Row row, long seed) {
