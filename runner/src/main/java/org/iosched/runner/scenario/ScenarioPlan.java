@@ -1,6 +1,7 @@
 package org.iosched.runner.scenario;
 
 import java.util.List;
+import org.iosched.api.JobDescriptor;
 import org.iosched.runner.RunPlan;
 
 /**
@@ -28,12 +29,14 @@ public record ScenarioPlan(Scenario scenario, List<Long> seeds, List<ScenarioPla
      * @param row      the configuration
      * @param settings the settings that apply to it (a scheduler's tunables only where that scheduler runs)
      * @param runs     one plan per seed, in the order of {@link ScenarioPlan#seeds()}
+     * @param jobs     the jobs its workload declares
      */
-    public record Row(ScenarioRow row, List<Setting> settings, List<RunPlan> runs) {
+    public record Row(ScenarioRow row, List<Setting> settings, List<RunPlan> runs, List<JobDescriptor> jobs) {
         /** Copies the lists. */
         public Row {
             settings = List.copyOf(settings);
             runs = List.copyOf(runs);
+            jobs = List.copyOf(jobs);
         }
     }
 }

@@ -21,7 +21,8 @@ import org.iosched.simulator.Simulation;
 /**
  * Turns a scenario into runs, checking everything before anything runs: every row's scheduler, device and
  * workload exist, every setting is accepted ({@link RunService#plan}, then the kernel settings by building
- * the simulation without running it), and every metric's {@code jobs:} selects jobs of every row's workload.
+ * the simulation without running it), and every metric's {@code jobs:} selects jobs of some row's workload
+ * (of one job unless the metric has an {@code aggregate:}).
  * Errors name the scenario line that causes them.
  *
  * <p>Settings of the scenario's base {@code set:} and of {@code --set} that belong to a scheduler or a
@@ -61,6 +62,7 @@ public final class ScenarioPlanner {
             }
             planned.add(planRow(scenario, row, applied, chosenSeeds));
         }
+        checkSelectors(scenario, planned);
         for (Setting s : orderedShared(scenario, extra)) {
             if (!used.contains(s) && isPluginOwned(s)) {
                 throw new InvalidInputException(s.origin(), s.line(), s.key() + " is set but no row runs "
@@ -136,14 +138,14 @@ public final class ScenarioPlanner {
         } catch (InvalidInputException e) {
             throw relocate(scenario, row, settings, e);
         }
-        checkSelectors(scenario, row, jobs);
+        checkAggregates(scenario, row, jobs);
         List<RunPlan> runs = new ArrayList<>(seeds.size());
         for (long seed : seeds) {
             runs.add(new RunPlan(first.workload(), first.workloadSource(), first.workloadSettings(), first.device(),
                     first.deviceSettings(), first.schedulers(), first.schedulerSettings(), first.kernelSettings(), seed,
                     null, null));
         }
-        return new ScenarioPlan.Row(row, settings, runs);
+        return new ScenarioPlan.Row(row, settings, runs, jobs);
     }
 
     /**
@@ -196,9 +198,10 @@ public final class ScenarioPlanner {
         return new InvalidInputException(scenario.file(), row.line(), context + e.getMessage());
     }
 
-    private static void checkSelectors(Scenario scenario, ScenarioRow row, List<JobDescriptor> jobs) {
+    /** A job name numjobs clones share selects several jobs, which the metric must say how to combine. */
+    private static void checkAggregates(Scenario scenario, ScenarioRow row, List<JobDescriptor> jobs) {
         for (MetricSpec m : scenario.metrics()) {
-            if (m.jobs() == null) {
+            if (m.jobs() == null || m.aggregate() != null) {
                 continue;
             }
             int matched = 0;
@@ -207,17 +210,35 @@ public final class ScenarioPlanner {
                     matched++;
                 }
             }
-            if (matched == 0) {
-                Set<String> names = new LinkedHashSet<>();
-                jobs.forEach(j -> names.add(j.name() + " (group " + j.groupId() + ")"));
-                throw new InvalidInputException(scenario.file(), m.line(), "metric '" + m.label() + "': jobs: "
-                        + m.jobs().text() + " matches no job of row '" + row.label() + "'; its jobs: "
-                        + String.join(", ", names));
-            }
-            if (matched > 1 && m.aggregate() == null) {
+            if (matched > 1) {
                 throw new InvalidInputException(scenario.file(), m.line(), "metric '" + m.label() + "': jobs: "
                         + m.jobs().text() + " matches " + matched + " jobs of row '" + row.label()
                         + "' (numjobs clones share a name); say how to combine them with aggregate:");
+            }
+        }
+    }
+
+    /**
+     * Every metric's {@code jobs:} must select jobs in at least one row. Rows whose workload has no such job
+     * (a scenario comparing two workloads, each with its own columns) show no value there.
+     */
+    private static void checkSelectors(Scenario scenario, List<ScenarioPlan.Row> rows) {
+        for (MetricSpec m : scenario.metrics()) {
+            if (m.jobs() == null) {
+                continue;
+            }
+            boolean matched = false;
+            for (ScenarioPlan.Row row : rows) {
+                for (JobDescriptor job : row.jobs()) {
+                    matched |= m.jobs().matches(job);
+                }
+            }
+            if (!matched) {
+                Set<String> names = new LinkedHashSet<>();
+                rows.get(0).jobs().forEach(j -> names.add(j.name() + " (group " + j.groupId() + ")"));
+                throw new InvalidInputException(scenario.file(), m.line(), "metric '" + m.label() + "': jobs: "
+                        + m.jobs().text() + " matches no job of any row; the jobs of row '"
+                        + rows.get(0).row().label() + "': " + String.join(", ", names));
             }
         }
     }

@@ -94,7 +94,17 @@ class ScenarioPlannerTest {
     @Test
     void aMetricSelectingNoJobIsAnError() {
         assertError(Scenarios.HEAD + "metrics:\n  - {label: bw, jobs: 'x*', metric: read.bw, aggregate: sum}\n", 18,
-                "metric 'bw': jobs: x* matches no job of row 'cfq'; its jobs: seq (group 0), rand (group 0)");
+                "metric 'bw': jobs: x* matches no job of any row; the jobs of row 'cfq': seq (group 0), rand (group 0)");
+    }
+
+    @Test
+    void aMetricOfOneOfTwoWorkloadsIsEmptyInTheOthersRows() {
+        String yaml = Scenarios.HEAD + "metrics:\n  - {label: bw, jobs: other, metric: read.bw}\n"
+                + "axes:\n  - name: w\n    variants:\n      - {label: base}\n"
+                + "      - {label: other, workload: {fio: \"[other]\\ndirect=1\\nrw=read\\nsize=1m\\n\"}}\n";
+        ScenarioResult result = new ScenarioRunner(SERVICE).run(plan(yaml, List.of(), List.of()), 1);
+        assertThat(result.rows().get(0).values().get(0).perSeed()).containsOnly(Double.NaN);
+        assertThat(result.rows().get(1).values().get(0).mean()).isPositive();
     }
 
     @Test
