@@ -195,6 +195,12 @@ public final class ScenarioPlanner {
                 return new InvalidInputException(s.origin(), s.line(), context + e.detail());
             }
         }
+        // "tunables for 'deadline' are set but deadline is not part of this run" names the owner only
+        for (Setting s : settings) {
+            if (message.contains("'" + s.owner() + "'")) {
+                return new InvalidInputException(s.origin(), s.line(), context + e.detail());
+            }
+        }
         return new InvalidInputException(scenario.file(), row.line(), context + e.getMessage());
     }
 

@@ -53,7 +53,7 @@ class ScenarioPlannerTest {
     @Test
     void aVariantsSchedulerTunableMustFitItsRow() {
         assertError(Scenarios.HEAD + METRIC + "axes:\n  - name: s\n    variants:\n"
-                + "      - {label: d, scheduler: deadline, set: {cfq.quantum: 4}}\n", 22,
+                + "      - label: d\n        scheduler: deadline\n        set: {cfq.quantum: 4}\n", 24,
                 "tunables for 'cfq' are set but cfq is not part of this run");
     }
 
