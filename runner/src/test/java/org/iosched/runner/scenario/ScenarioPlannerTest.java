@@ -124,6 +124,32 @@ class ScenarioPlannerTest {
         assertThat(result.rows().get(1).sample().jobs()).hasSize(4);
     }
 
+    @Test
+    void otherWorkloadKindsTakeTheirTextAndTheirOwnSettings() {
+        String yaml = """
+                name: replay
+                title: a trace replayed
+                device: ssd
+                scheduler: noop
+                workload:
+                  kind: replay
+                  text: |
+                    fio version 2 iolog
+                    /dev/sda add
+                    /dev/sda open
+                    /dev/sda read 0 4096
+                    /dev/sda read 8192 4096
+                    /dev/sda close
+                set: {replay.mode: closed}
+                metrics:
+                  - {label: reads, jobs: "*", metric: read.iops, aggregate: sum}
+                """;
+        ScenarioPlan plan = plan(yaml, List.of(), List.of());
+        assertThat(plan.rows().get(0).runs().get(0).workload().name()).isEqualTo("replay");
+        assertThat(plan.rows().get(0).runs().get(0).workloadSettings()).containsEntry("mode", "closed");
+        assertError(yaml.replace("mode: closed", "mode: shut"), 14, "bad value replay.mode=shut");
+    }
+
     private static ScenarioPlan plan(String yaml, List<Long> seeds, List<String> set) {
         return new ScenarioPlanner(SERVICE).plan(Scenarios.parse(yaml), seeds, set);
     }
