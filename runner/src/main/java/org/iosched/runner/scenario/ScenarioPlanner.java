@@ -65,8 +65,12 @@ public final class ScenarioPlanner {
         checkSelectors(scenario, planned);
         for (Setting s : orderedShared(scenario, extra)) {
             if (!used.contains(s) && isPluginOwned(s)) {
-                throw new InvalidInputException(s.origin(), s.line(), s.key() + " is set but no row runs "
-                        + s.owner());
+                boolean runs = false;
+                for (ScenarioRow row : rows) {
+                    runs |= s.owner().equals(row.scheduler().name()) || s.owner().equals(row.workload().kind());
+                }
+                throw new InvalidInputException(s.origin(), s.line(), s.key() + " is set but "
+                        + (runs ? "every row running " + s.owner() + " sets it otherwise" : "no row runs " + s.owner()));
             }
         }
         return new ScenarioPlan(scenario, chosenSeeds, planned);

@@ -71,6 +71,9 @@ class ScenarioPlannerTest {
     void aSharedSettingNoRowUsesIsAnError() {
         assertError(Scenarios.HEAD + "set: {deadline.fifo_batch: 4}\n" + METRIC, 17,
                 "deadline.fifo_batch is set but no row runs deadline");
+        assertError(Scenarios.HEAD + "set: {cfq.quantum: 4}\n" + METRIC
+                + "axes:\n  - name: q\n    variants: [{label: q2, set: {cfq.quantum: 2}}]\n", 17,
+                "cfq.quantum is set but every row running cfq sets it otherwise");
         assertThatThrownBy(() -> plan(Scenarios.HEAD + METRIC, List.of(), List.of("noop.x=1")))
                 .isInstanceOf(InvalidInputException.class)
                 .hasMessage("--set: noop.x is set but no row runs noop");
