@@ -32,8 +32,8 @@ import picocli.CommandLine.Spec;
  * simulation, in parallel on the available cores) and print one comparison table.
  */
 @Command(name = "scenario", mixinStandardHelpOptions = true,
-        description = {"Run a scenario: a matrix of schedulers, switches, devices and workloads, replicated",
-                "over seeds, reported as one table beside the seed thread's own numbers."})
+        description = {"Run a scenario: a matrix of schedulers, switches, devices and workloads,",
+                "replicated over seeds, reported as one table beside the seed thread's numbers."})
 public final class ScenarioCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
@@ -51,7 +51,7 @@ public final class ScenarioCommand implements Callable<Integer> {
     @Option(names = "--output", paramLabel = "FILE", description = "Write the report to FILE instead of stdout.")
     Path output;
 
-    @Option(names = "--seeds", paramLabel = "N[,N...]", split = ",",
+    @Option(names = "--seeds", paramLabel = "N", split = ",",
             description = "Seeds replacing the scenario's own (each row runs once per seed).")
     List<Long> seeds = new ArrayList<>();
 
