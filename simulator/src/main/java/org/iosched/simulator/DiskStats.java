@@ -2,7 +2,7 @@ package org.iosched.simulator;
 
 /**
  * The device's statistics as {@code /proc/diskstats} keeps them and fio prints under "Disk stats":
- * requests completed and bios merged per direction, the milliseconds requests spent from allocation to
+ * requests completed, sectors moved and bios merged per direction, the milliseconds requests spent from allocation to
  * completion ({@code ticks}), the weighted milliseconds in flight ({@code in_queue}) and the share of the
  * run with at least one request in flight, counted from its insertion into the queue as the 2.6.3x
  * block layer counts it ({@code util}).
@@ -16,7 +16,10 @@ package org.iosched.simulator;
  * @param writeTicksMillis ms write requests spent
  * @param inQueueMillis    ms weighted by the number in flight
  * @param utilPercent      % of the run with a request in flight
+ * @param readSectors      sectors read by completed requests (512-byte units)
+ * @param writeSectors     sectors written by completed requests
  */
 public record DiskStats(String name, long readIos, long writeIos, long readMerges, long writeMerges,
-                        long readTicksMillis, long writeTicksMillis, long inQueueMillis, double utilPercent) {
+                        long readTicksMillis, long writeTicksMillis, long inQueueMillis, double utilPercent,
+                        long readSectors, long writeSectors) {
 }

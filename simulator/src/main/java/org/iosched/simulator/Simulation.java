@@ -13,6 +13,7 @@ import org.iosched.api.Settings;
 import org.iosched.api.TunableDescriptor;
 import org.iosched.api.Workload;
 import org.iosched.simulator.noop.NoopSchedulerProvider;
+import org.iosched.simulator.os.OsTunables;
 
 /**
  * One simulation, ready to run: a workload on a device below a scheduler, under a seed. This is what a
@@ -42,7 +43,8 @@ public final class Simulation {
             TunableDescriptor.integer("nr_requests", 128, "requests", 4, 1_000_000,
                     "request pool size, counted separately for sync and async requests (queue/nr_requests)"),
             TunableDescriptor.integer("max_sectors_kb", 512, "KiB", 4, 32_767,
-                    "largest request the block layer builds; at most the device's max_hw_sectors_kb"));
+                    "largest request the block layer builds; at most the device's max_hw_sectors_kb"),
+            OsTunables.READ_AHEAD_KB);
     static final List<TunableDescriptor> KERNEL_TUNABLES = List.of(
             TunableDescriptor.choice("hz", "250", List.of("100", "250", "300", "1000"),
                     "timer ticks per second (CONFIG_HZ): jiffy-based timers round to it"));
@@ -60,13 +62,21 @@ public final class Simulation {
     }
 
     /**
-     * The kernel-wide settings {@link Builder#kernel} accepts, named with their prefix:
-     * {@code queue.nr_requests}, {@code queue.max_sectors_kb} and {@code kernel.hz}.
+     * The kernel-wide settings {@link Builder#kernel} accepts, named with their prefix: the request queue's
+     * ({@code queue.nr_requests}, {@code queue.max_sectors_kb}, {@code queue.read_ahead_kb}), the VM's
+     * ({@code vm.memory_mb}, {@code vm.dirty_ratio}, ...), the ext4 file system's ({@code fs.barrier},
+     * {@code fs.commit_interval}, {@code fs.fragmentation}) and {@code kernel.hz}.
      */
     public static List<TunableDescriptor> kernelTunables() {
         List<TunableDescriptor> all = new ArrayList<>();
         for (TunableDescriptor t : QUEUE_TUNABLES) {
             all.add(prefixed("queue.", t));
+        }
+        for (TunableDescriptor t : OsTunables.VM) {
+            all.add(prefixed("vm.", t));
+        }
+        for (TunableDescriptor t : OsTunables.FS) {
+            all.add(prefixed("fs.", t));
         }
         for (TunableDescriptor t : KERNEL_TUNABLES) {
             all.add(prefixed("kernel.", t));
@@ -99,8 +109,8 @@ public final class Simulation {
     /** What a run needs, validated. */
     record Config(long seed, IoSchedulerProvider schedulerProvider, Settings schedulerSettings,
                   BlockDeviceProvider deviceProvider, Settings deviceSettings, Workload workload,
-                  Settings queueSettings, boolean maxSectorsKbSet, Settings kernelSettings, Appendable trace,
-                  long maxVirtualTime, Path logDirectory) {
+                  Settings queueSettings, boolean maxSectorsKbSet, Settings vmSettings, Settings fsSettings,
+                  Settings kernelSettings, Appendable trace, long maxVirtualTime, Path logDirectory) {
     }
 
     /** Builds a {@link Simulation}; settings are validated by {@link #build()}. */
@@ -145,7 +155,7 @@ public final class Simulation {
             return this;
         }
 
-        /** Kernel-wide settings, keys as in {@link #kernelTunables()} ({@code queue.nr_requests}). */
+        /** Kernel-wide settings, keys as in {@link #kernelTunables()} ({@code queue.nr_requests}, {@code vm.dirty_ratio}). */
         public Builder kernel(Map<String, String> settings) {
             this.kernel = new LinkedHashMap<>(Objects.requireNonNull(settings, "settings"));
             return this;
@@ -192,11 +202,17 @@ public final class Simulation {
                     schedulerTunables);
             Settings deviceSettings = Settings.resolve("device", deviceProvider.tunables(), deviceParameters);
             Map<String, String> queueValues = new LinkedHashMap<>();
+            Map<String, String> vmValues = new LinkedHashMap<>();
+            Map<String, String> fsValues = new LinkedHashMap<>();
             Map<String, String> kernelValues = new LinkedHashMap<>();
             for (Map.Entry<String, String> e : kernel.entrySet()) {
                 String key = e.getKey();
                 if (key.startsWith("queue.")) {
                     queueValues.put(key.substring("queue.".length()), e.getValue());
+                } else if (key.startsWith("vm.")) {
+                    vmValues.put(key.substring("vm.".length()), e.getValue());
+                } else if (key.startsWith("fs.")) {
+                    fsValues.put(key.substring("fs.".length()), e.getValue());
                 } else if (key.startsWith("kernel.")) {
                     kernelValues.put(key.substring("kernel.".length()), e.getValue());
                 } else {
@@ -209,10 +225,12 @@ public final class Simulation {
                 }
             }
             Settings queueSettings = Settings.resolve("queue", QUEUE_TUNABLES, queueValues);
+            Settings vmSettings = Settings.resolve("vm", OsTunables.VM, vmValues);
+            Settings fsSettings = Settings.resolve("fs", OsTunables.FS, fsValues);
             Settings kernelSettings = Settings.resolve("kernel", KERNEL_TUNABLES, kernelValues);
             return new Simulation(new Config(seed, schedulerProvider, schedulerSettings, deviceProvider,
-                    deviceSettings, workload, queueSettings, queueValues.containsKey("max_sectors_kb"), kernelSettings,
-                    trace, maxVirtualTime, logDirectory));
+                    deviceSettings, workload, queueSettings, queueValues.containsKey("max_sectors_kb"), vmSettings,
+                    fsSettings, kernelSettings, trace, maxVirtualTime, logDirectory));
         }
     }
 }

@@ -13,16 +13,18 @@ import java.util.Objects;
  * @param device           the device's name
  * @param seed             the run seed
  * @param settings         every resolved setting, keys {@code <scheduler>.x}, {@code device.x},
- *                         {@code queue.x} and {@code kernel.x}, in that order
+ *                         {@code queue.x}, {@code vm.x}, {@code fs.x} and {@code kernel.x}, in that order
  * @param durationNanos    virtual time from the start to the end of the run
  * @param jobs             per-job results in job index order
  * @param disk             the device's disk statistics
  * @param notices          things the user should know (the workload's, and "stopped at the time limit")
  * @param deviceStatistics the device's own counters ({@link org.iosched.api.BlockDevice#statistics()})
+ * @param tasks            per-task I/O, kernel threads ({@code flush-8:0}, {@code jbd2/sda1-8}) included, in
+ *                         creation order
  */
 public record SimulationResult(String scheduler, String device, long seed, Map<String, String> settings,
                                long durationNanos, List<JobResult> jobs, DiskStats disk, List<String> notices,
-                               Map<String, Number> deviceStatistics) {
+                               Map<String, Number> deviceStatistics, List<TaskStats> tasks) {
     /** Copies the collections (keeping the settings' order). */
     public SimulationResult {
         Objects.requireNonNull(scheduler, "scheduler");
@@ -32,5 +34,13 @@ public record SimulationResult(String scheduler, String device, long seed, Map<S
         jobs = List.copyOf(jobs);
         notices = List.copyOf(notices);
         deviceStatistics = Collections.unmodifiableMap(new LinkedHashMap<>(deviceStatistics));
+        tasks = List.copyOf(tasks);
+    }
+
+    /** A result without per-task statistics (the form before they existed). */
+    public SimulationResult(String scheduler, String device, long seed, Map<String, String> settings,
+                            long durationNanos, List<JobResult> jobs, DiskStats disk, List<String> notices,
+                            Map<String, Number> deviceStatistics) {
+        this(scheduler, device, seed, settings, durationNanos, jobs, disk, notices, deviceStatistics, List.of());
     }
 }

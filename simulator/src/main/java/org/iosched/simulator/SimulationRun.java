@@ -18,9 +18,10 @@ import org.iosched.simulator.engine.InvariantViolationException;
 import org.iosched.simulator.engine.KernelClock;
 import org.iosched.simulator.engine.PluginGuard;
 import org.iosched.simulator.engine.RandomStreams;
-import org.iosched.simulator.os.DirectIoOsModel;
+import org.iosched.simulator.os.LinuxOsModel;
 import org.iosched.simulator.os.LogFiles;
 import org.iosched.simulator.os.OsModel;
+import org.iosched.simulator.os.OsTunables;
 import org.iosched.simulator.stats.JobStatistics;
 import org.iosched.simulator.trace.BlockTrace;
 
@@ -62,8 +63,10 @@ final class SimulationRun {
         Workload workload = config.workload();
         String workloadLabel = "workload " + workloadName(workload);
         JobStatistics statistics = new JobStatistics(workload.jobs());
-        OsModel os = new DirectIoOsModel(clock, streams, queue, trace, statistics,
-                new LogFiles(config.logDirectory()), workloadLabel);
+        OsTunables tunables = OsTunables.from(config.vmSettings(), config.fsSettings(),
+                config.queueSettings().getInt("read_ahead_kb"));
+        OsModel os = new LinuxOsModel(clock, kernelClock, streams, queue, trace, statistics,
+                new LogFiles(config.logDirectory()), workloadLabel, tunables);
         boolean closed = false;
         try {
             guarded(workloadLabel, () -> {
@@ -97,7 +100,7 @@ final class SimulationRun {
             }
             return new SimulationResult(schedulerName, deviceName, config.seed(), settings(info, queue),
                     end, statistics.results(end), queue.disk().snapshot(info.name(), end, end), notices,
-                    guarded(deviceLabel, device::statistics));
+                    guarded(deviceLabel, device::statistics), os.taskStats());
         } finally {
             if (!closed) {
                 closeQuietly(os);
@@ -149,6 +152,8 @@ final class SimulationRun {
         config.deviceSettings().asMap().forEach((k, v) -> all.put("device." + k, v));
         config.queueSettings().asMap().forEach((k, v) -> all.put("queue." + k, v));
         all.put("queue.max_sectors_kb", Integer.toString(queue.maxSectors() / 2));
+        config.vmSettings().asMap().forEach((k, v) -> all.put("vm." + k, v));
+        config.fsSettings().asMap().forEach((k, v) -> all.put("fs." + k, v));
         config.kernelSettings().asMap().forEach((k, v) -> all.put("kernel." + k, v));
         return all;
     }

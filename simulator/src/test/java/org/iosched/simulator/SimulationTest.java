@@ -37,10 +37,15 @@ class SimulationTest {
     @Test
     void theKernelTunablesAreNamedWithTheirPrefixAndKernelDefaults() {
         assertThat(Simulation.kernelTunables()).extracting(TunableDescriptor::name)
-                .containsExactly("queue.nr_requests", "queue.max_sectors_kb", "kernel.hz");
+                .containsExactly("queue.nr_requests", "queue.max_sectors_kb", "queue.read_ahead_kb", "vm.memory_mb",
+                        "vm.dirty_background_ratio", "vm.dirty_ratio", "vm.dirty_expire_centisecs",
+                        "vm.dirty_writeback_centisecs", "fs.barrier", "fs.commit_interval", "fs.fragmentation",
+                        "kernel.hz");
         assertThat(Simulation.kernelTunables()).extracting(TunableDescriptor::defaultValue)
-                .containsExactly("128", "512", "250");
-        assertThat(Simulation.kernelTunables().get(2).choices()).containsExactly("100", "250", "300", "1000");
+                .containsExactly("128", "512", "128", "4096", "10", "20", "3000", "500", "1", "5", "0", "250");
+        assertThat(Simulation.kernelTunables()).extracting(TunableDescriptor::unit)
+                .containsExactly("requests", "KiB", "KiB", "MiB", "%", "%", "centisecs", "centisecs", "", "s", "%", "");
+        assertThat(Simulation.kernelTunables().get(11).choices()).containsExactly("100", "250", "300", "1000");
     }
 
     @Test
@@ -52,6 +57,10 @@ class SimulationTest {
         assertThat(r.seed()).isEqualTo(9);
         assertThat(r.settings()).containsExactly(Map.entry("device.queue_depth", "1"),
                 Map.entry("queue.nr_requests", "64"), Map.entry("queue.max_sectors_kb", "512"),
+                Map.entry("queue.read_ahead_kb", "128"), Map.entry("vm.memory_mb", "4096"),
+                Map.entry("vm.dirty_background_ratio", "10"), Map.entry("vm.dirty_ratio", "20"),
+                Map.entry("vm.dirty_expire_centisecs", "3000"), Map.entry("vm.dirty_writeback_centisecs", "500"),
+                Map.entry("fs.barrier", "1"), Map.entry("fs.commit_interval", "5"), Map.entry("fs.fragmentation", "0"),
                 Map.entry("kernel.hz", "1000"));
         assertThat(r.deviceStatistics()).containsEntry("commands", 20);
         assertThat(r.disk().name()).isEqualTo("fake-disk");
@@ -113,10 +122,20 @@ class SimulationTest {
     void badSettingsAreUserErrorsAtBuildTime() {
         assertThatThrownBy(() -> base().kernel(Map.of("queue.nr_request", "4")).build())
                 .isInstanceOf(InvalidInputException.class)
-                .hasMessage("unknown tunable 'queue.nr_request'; queue accepts: max_sectors_kb, nr_requests");
+                .hasMessage("unknown tunable 'queue.nr_request'; queue accepts: max_sectors_kb, nr_requests, "
+                        + "read_ahead_kb");
         assertThatThrownBy(() -> base().kernel(Map.of("hz", "250")).build())
                 .isInstanceOf(InvalidInputException.class)
-                .hasMessage("unknown kernel setting 'hz'; accepted: queue.nr_requests, queue.max_sectors_kb, kernel.hz");
+                .hasMessage("unknown kernel setting 'hz'; accepted: queue.nr_requests, queue.max_sectors_kb, "
+                        + "queue.read_ahead_kb, vm.memory_mb, vm.dirty_background_ratio, vm.dirty_ratio, "
+                        + "vm.dirty_expire_centisecs, vm.dirty_writeback_centisecs, fs.barrier, fs.commit_interval, "
+                        + "fs.fragmentation, kernel.hz");
+        assertThatThrownBy(() -> base().kernel(Map.of("vm.dirty_ratio", "101")).build())
+                .isInstanceOf(InvalidInputException.class)
+                .hasMessage("bad value vm.dirty_ratio=101; accepted: an integer 0..100 (%)");
+        assertThatThrownBy(() -> base().kernel(Map.of("fs.barriers", "0")).build())
+                .isInstanceOf(InvalidInputException.class)
+                .hasMessage("unknown tunable 'fs.barriers'; fs accepts: barrier, commit_interval, fragmentation");
         assertThatThrownBy(() -> base().kernel(Map.of("kernel.hz", "200")).build())
                 .isInstanceOf(InvalidInputException.class)
                 .hasMessage("bad value kernel.hz=200; accepted: one of 100, 250, 300, 1000");
@@ -240,15 +259,15 @@ class SimulationTest {
 
     @Test
     void aUserErrorRaisedInsideTheWorkloadStaysAUserError() {
-        ScriptedWorkload buffered = new ScriptedWorkload(1, ctx -> {
+        ScriptedWorkload trim = new ScriptedWorkload(1, ctx -> {
             Task t = ctx.createTask(TaskSpec.of("fio"));
             FileHandle f = ctx.open(t, "/mnt/file", 1 << 20);
-            ctx.submit(new FileIo().prepare(FileIo.Kind.WRITE, t, f, 0, 4096, false, io -> { }));
+            ctx.submit(new FileIo().prepare(FileIo.Kind.TRIM, t, f, 0, 4096, false, io -> { }));
         });
 
-        assertThatThrownBy(() -> base().workload(buffered).build().run())
+        assertThatThrownBy(() -> base().workload(trim).build().run())
                 .isExactlyInstanceOf(InvalidInputException.class)
-                .hasMessage("buffered I/O (direct=0) is not modelled yet: use direct=1");
+                .hasMessageStartingWith("trim is not modelled yet");
     }
 
     @Test

@@ -223,6 +223,8 @@ public final class FioJsonReport {
         node.put("name", disk.name());
         node.put("read_ios", disk.readIos());
         node.put("write_ios", disk.writeIos());
+        node.put("read_sectors", disk.readSectors());
+        node.put("write_sectors", disk.writeSectors());
         node.put("read_merges", disk.readMerges());
         node.put("write_merges", disk.writeMerges());
         node.put("read_ticks", disk.readTicksMillis());

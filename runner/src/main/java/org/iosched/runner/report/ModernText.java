@@ -185,14 +185,14 @@ final class ModernText {
     }
 
     /**
-     * {@code "  sda: ios=R/W, merge=R/W, ticks=R/W, in_queue=N, util=P%"}. fio 3.36+ also prints
-     * {@code sectors=R/W}; the simulator's disk statistics carry no sector counts, so we print the layout
-     * fio used before 3.36.
+     * {@code "  sda: ios=R/W, sectors=R/W, merge=R/W, ticks=R/W, in_queue=N, util=P%"}, with {@code sectors=} as
+     * fio 3.36+ prints it (stat.c).
      */
     static void appendDisk(StringBuilder out, DiskStats disk) {
         out.append("\nDisk stats (read/write):\n");
         out.append("  ").append(disk.name())
                 .append(": ios=").append(disk.readIos()).append('/').append(disk.writeIos())
+                .append(", sectors=").append(disk.readSectors()).append('/').append(disk.writeSectors())
                 .append(", merge=").append(disk.readMerges()).append('/').append(disk.writeMerges())
                 .append(", ticks=").append(disk.readTicksMillis()).append('/').append(disk.writeTicksMillis())
                 .append(", in_queue=").append(disk.inQueueMillis())

@@ -13,8 +13,7 @@ public final class ReportNotes {
             "dates are simulated time since the Unix epoch (UTC), not wall-clock time",
             "bw and iops statistics hold one sample per job over its whole runtime (fio samples every 500 ms)",
             "not simulated, printed as 0: cpu usr/sys/ctx/majf/minf, IO depths, submit, complete",
-            "lat (nsec/usec/msec) distribution is counted from the clat histogram's bins",
-            "disk stats carry no sector counts (fio 3.36+ sectors=, read_sectors, write_sectors)");
+            "lat (nsec/usec/msec) distribution is counted from the clat histogram's bins");
 
     private ReportNotes() {
     }

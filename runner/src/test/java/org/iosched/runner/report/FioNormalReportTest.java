@@ -21,7 +21,7 @@ class FioNormalReportTest {
     /** Lines of the reference capture that the simulation reports differently, by design (ReportNotes). */
     private static final List<String> SIMULATED_DIFFERENTLY = List.of(
             "/dev/nvme8n6: (groupid=0", "   bw (", "   iops        :", "  cpu          :", "  IO depths    :",
-            "     submit    :", "     complete  :", "  nvme8n6: ");
+            "     submit    :", "     complete  :");
 
     static String resource(String name) {
         try (InputStream in = FioNormalReportTest.class.getResourceAsStream("/report/" + name)) {
@@ -69,7 +69,7 @@ class FioNormalReportTest {
                 "   iops        : min= 3201, max= 3201, avg=3201.00, stdev= 0.00, samples=1",
                 "  cpu          : usr=0.00%, sys=0.00%, ctx=0, majf=0, minf=0",
                 "  IO depths    : 1=0.0%, 2=0.0%, 4=0.0%, 8=0.0%, 16=0.0%, 32=0.0%, >=64=0.0%",
-                "  nvme8n6: ios=0/65981, merge=0/0, ticks=0/164146, in_queue=164146, util=99.49%");
+                "  nvme8n6: ios=0/65981, sectors=0/527848, merge=0/0, ticks=0/164146, in_queue=164146, util=99.49%");
     }
 
     @Test
@@ -172,7 +172,7 @@ class FioNormalReportTest {
         assertThat(report).contains("\nRun status group 0 (all jobs):\n  WRITE: ");
         assertThat(report).contains("\nRun status group 1 (all jobs):\n   READ: ");
         assertThat(report).endsWith("\nDisk stats (read/write):\n"
-                + "  nvme8n6: ios=0/65981, merge=0/0, ticks=0/164146, in_queue=164146, util=99.49%\n");
+                + "  nvme8n6: ios=0/65981, sectors=0/527848, merge=0/0, ticks=0/164146, in_queue=164146, util=99.49%\n");
     }
 
     @Test

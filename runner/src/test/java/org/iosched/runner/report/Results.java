@@ -61,7 +61,7 @@ final class Results {
     }
 
     /** An idle disk, for results whose disk statistics do not matter. */
-    static final DiskStats DISK = new DiskStats("sda", 0, 0, 0, 0, 0, 0, 0, 0.0);
+    static final DiskStats DISK = new DiskStats("sda", 0, 0, 0, 0, 0, 0, 0, 0.0, 0, 0);
 
     static SimulationResult simulation(long durationNanos, List<JobResult> jobs) {
         return simulation(durationNanos, jobs, DISK);
@@ -96,7 +96,7 @@ final class Results {
         LatencyStats lat = latency(32030, 800360, 16908544, 2492474.939713, 772991.330043);
         DirectionStats write = new DirectionStats(131194880, 32023, 10_002_000_000L, slat, clat, lat);
         JobResult result = new JobResult(job, 473225, 11_000_000_000L, 21_001_500_000L, idle(), write, idle(), none());
-        DiskStats disk = new DiskStats("nvme8n6", 0, 65981, 0, 0, 0, 164146, 164146, 99.494171);
+        DiskStats disk = new DiskStats("nvme8n6", 0, 65981, 0, 0, 0, 164146, 164146, 99.494171, 0, 527848);
         return simulation(22_100_000_000L, List.of(result), disk);
     }
 }

@@ -134,6 +134,6 @@ class MetricTest {
 
     private static SimulationResult result(List<JobResult> jobs, Map<String, Number> statistics) {
         return new SimulationResult("cfq", "ssd", 1, Map.of(), SECOND, jobs,
-                new DiskStats("sda", 0, 0, 0, 0, 0, 0, 0, 0.0), List.of(), statistics);
+                new DiskStats("sda", 0, 0, 0, 0, 0, 0, 0, 0.0, 0, 0), List.of(), statistics);
     }
 }

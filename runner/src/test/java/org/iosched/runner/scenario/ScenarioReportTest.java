@@ -120,7 +120,7 @@ class ScenarioReportTest {
         for (int r = 0; r < rows.size(); r++) {
             ScenarioRow row = rows.get(r);
             SimulationResult sample = new SimulationResult("cfq", "hdd-7200", seeds.get(0),
-                    Map.of("cfq.slice_idle", "8"), 1, List.of(), new DiskStats("sda", 0, 0, 0, 0, 0, 0, 0, 0.0),
+                    Map.of("cfq.slice_idle", "8"), 1, List.of(), new DiskStats("sda", 0, 0, 0, 0, 0, 0, 0, 0.0, 0, 0),
                     List.of(), Map.of());
             List<MetricValues> values = List.of(
                     new MetricValues(scenario.metrics().get(0), java.util.Arrays.copyOf(iops[r], seeds.size())),

@@ -74,6 +74,6 @@ public final class DiskAccounting {
         round(end);
         double util = durationNanos <= 0 ? 0.0 : Math.min(100.0, ioTicksNanos * 100.0 / durationNanos);
         return new DiskStats(name, ios[0], ios[1], merges[0], merges[1], ticksNanos[0] / 1_000_000L,
-                ticksNanos[1] / 1_000_000L, timeInQueueNanos / 1_000_000L, util);
+                ticksNanos[1] / 1_000_000L, timeInQueueNanos / 1_000_000L, util, sectors[0], sectors[1]);
     }
 }

@@ -169,7 +169,7 @@ final class ElevatorMerge {
     }
 
     private RqState heldByScheduler(Request rq, String role) {
-        RqState rs = RequestQueue.stateOf(rq);
+        RqState rs = RqStates.of(rq);
         if (rs == null || rs.where != RqState.SCHEDULER) {
             throw new InvariantViolationException(scheduler.label() + " returned " + rq + " " + role
                     + ", but it is " + (rs == null ? "not a live request" : RqState.describe(rs.where)));

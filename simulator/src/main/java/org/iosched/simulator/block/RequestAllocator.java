@@ -54,7 +54,7 @@ final class RequestAllocator {
         }
         long now = clock.now();
         Request rq = new Request(nextId(), bio, now);
-        RqState rs = queue.newState(rq);
+        RqState rs = queue.bindState(rq);
         rs.where = RqState.ALLOCATED;
         rs.fromPool = true;
         rs.poolSync = sync;

@@ -77,11 +77,10 @@ public final class RequestQueue {
     private int inDriver;
     private final int[] inDriverByKind = new int[2];
     private int nrSorted;
-    private int outstanding;
-    private long biosSubmitted;
-    private long biosCompleted;
+    private final BioLedger bios = new BioLedger();
     private long requestsCompleted;
-    private RqState freeStates;
+    private final RqStates states = new RqStates();
+    private RequestCompletionListener completionListener = rq -> { };
 
     /**
      * @param clock       virtual time
@@ -125,6 +124,11 @@ public final class RequestQueue {
         this.allocator.attach(scheduler);
     }
 
+    /** Who is told of every request the device completes (per-task accounting). */
+    public void setCompletionListener(RequestCompletionListener listener) {
+        this.completionListener = Objects.requireNonNull(listener, "listener");
+    }
+
     /** Who is told when a sleeping submitter got its request. */
     public void setSleepListener(SleepListener listener) {
         this.sleepListener = Objects.requireNonNull(listener, "listener");
@@ -142,9 +146,8 @@ public final class RequestQueue {
     public boolean submit(Bio bio) {
         Task previous = trace.swapCurrent(bio.task());
         try {
-            checkBio(bio);
             bio.setSubmitTime(clock.now());
-            biosSubmitted++;
+            bios.submitted(bio, info);
             trace.bio('Q', bio);
             boolean flushPath = bio.op() == Op.FLUSH
                     || (bio.flags() & (RequestFlags.PREFLUSH | RequestFlags.FUA)) != 0;
@@ -188,23 +191,6 @@ public final class RequestQueue {
     public void taskExit(Task task) {
         pool.forget(task);
         scheduler.taskExit(task);
-    }
-
-    private void checkBio(Bio bio) {
-        if (bio.op() == Op.FLUSH) {
-            if (bio.sectors() != 0) {
-                throw new IllegalArgumentException("an empty FLUSH bio carries no sectors: " + bio);
-            }
-            return;
-        }
-        if (bio.endSector() > info.capacitySectors()) {
-            throw new IllegalArgumentException("bio beyond the end of device " + info.name() + " ("
-                    + info.capacitySectors() + " sectors): " + bio);
-        }
-        if (bio.sectors() > info.maxHwSectors()) {
-            throw new IllegalArgumentException("bio of " + bio.sectors() + " sectors is larger than max_hw_sectors "
-                    + info.maxHwSectors() + " of " + info.name() + "; the block layer rejects it: " + bio);
-        }
     }
 
     // __make_request's tail: an UNPLUG bio, or a queue that never plugs, runs the driver now
@@ -311,7 +297,7 @@ public final class RequestQueue {
     }
 
     private RqState takeFromScheduler(Request rq, String how) {
-        RqState rs = stateOf(rq);
+        RqState rs = RqStates.of(rq);
         if (rs == null || rs.where != RqState.SCHEDULER) {
             throw new InvariantViolationException(scheduler.label() + " passed " + rq + " to " + how
                     + " but it is " + (rs == null ? "not a live request" : RqState.describe(rs.where))
@@ -386,7 +372,7 @@ public final class RequestQueue {
 
     /** The device completed {@code rq} ({@link org.iosched.api.DeviceContext#complete}). */
     void complete(Request rq) {
-        RqState rs = stateOf(rq);
+        RqState rs = RqStates.of(rq);
         if (rs == null || rs.where != RqState.DRIVER) {
             throw new InvariantViolationException(device.label() + " completed " + rq + " which it does not hold"
                     + " (it is " + (rs == null ? "no longer a live request: completed twice?" : RqState.describe(rs.where)) + ")");
@@ -396,6 +382,7 @@ public final class RequestQueue {
         rs.where = RqState.ALLOCATED;
         requestsCompleted++;
         trace.requestDone('C', rq);
+        completionListener.requestCompleted(rq);
         RqState done = rs.flushSequenced || rs.flushOwner != null ? flush.stepDone(rs) : rs;
         if (done != null) {
             finish(done);
@@ -414,7 +401,7 @@ public final class RequestQueue {
      * {@link org.iosched.api.DeviceContext#ready()} when it can take commands again.
      */
     public void requeue(Request rq) {
-        RqState rs = stateOf(rq);
+        RqState rs = RqStates.of(rq);
         if (rs == null || rs.where != RqState.DRIVER) {
             throw new InvariantViolationException(device.label() + " requeued " + rq + " which it does not hold");
         }
@@ -453,13 +440,13 @@ public final class RequestQueue {
 
     RqState newFlushStep(Op op, int flags, Task task, org.iosched.api.Cgroup cgroup) {
         long now = clock.now();
-        RqState step = newState(new Request(allocator.nextId(), op, flags, 0, 0, task, cgroup, now));
+        RqState step = states.bind(new Request(allocator.nextId(), op, flags, 0, 0, task, cgroup, now));
         step.allocTime = now;
         return step;
     }
 
     void releaseFlushStep(RqState step) {
-        recycleState(step);
+        states.recycle(step);
     }
 
     // ---------------------------------------------------------------- completion
@@ -483,13 +470,7 @@ public final class RequestQueue {
     }
 
     private void endBio(Bio bio) {
-        biosCompleted++;
-        if (biosCompleted > biosSubmitted) {
-            throw new InvariantViolationException("more bios completed (" + biosCompleted + ") than were submitted ("
-                    + biosSubmitted + "): " + bio + " completed twice; " + device.label() + " and "
-                    + scheduler.label() + " were involved");
-        }
-        bio.endIo().bioCompleted(bio, clock.now());
+        bios.end(bio, clock.now(), device.label() + " and " + scheduler.label());
     }
 
     private void free(RqState rs) {
@@ -499,13 +480,11 @@ public final class RequestQueue {
         }
         boolean fromPool = rs.fromPool;
         boolean sync = rs.poolSync;
-        recycleState(rs);
+        states.recycle(rs);
         if (fromPool) {
             pool.put(sync);
         }
     }
-
-    // ---------------------------------------------------------------- state objects
 
     /** A request absorbed by a neighbour ({@code attempt_merge}) leaves the scheduler and is freed. */
     void mergedAway(RqState next) {
@@ -517,34 +496,8 @@ public final class RequestQueue {
         free(next);
     }
 
-    static RqState stateOf(Request rq) {
-        Object data = rq.blockLayerData();
-        if (data instanceof RqState rs && rs.rq == rq) {
-            return rs;
-        }
-        return null;
-    }
-
-    RqState newState(Request rq) {
-        RqState rs = freeStates;
-        if (rs != null) {
-            freeStates = rs.next;
-            rs.next = null;
-        } else {
-            rs = new RqState();
-        }
-        rs.rq = rq;
-        rq.setBlockLayerData(rs);
-        outstanding++;
-        return rs;
-    }
-
-    private void recycleState(RqState rs) {
-        rs.rq.setBlockLayerData(null);
-        rs.reset();
-        rs.next = freeStates;
-        freeStates = rs;
-        outstanding--;
+    RqState bindState(Request rq) {
+        return states.bind(rq);
     }
 
     // ---------------------------------------------------------------- queries
@@ -601,7 +554,7 @@ public final class RequestQueue {
 
     /** Live requests, from the pool or the flush machinery. */
     public int outstanding() {
-        return outstanding;
+        return states.live();
     }
 
     /** The end sector of the last request the driver took ({@code q->end_sector}). */
@@ -611,12 +564,12 @@ public final class RequestQueue {
 
     /** Bios submitted. */
     public long biosSubmitted() {
-        return biosSubmitted;
+        return bios.submittedCount();
     }
 
     /** Bios completed. */
     public long biosCompleted() {
-        return biosCompleted;
+        return bios.completedCount();
     }
 
     /** Requests the device completed (including flush steps). */
@@ -626,7 +579,7 @@ public final class RequestQueue {
 
     /** Whether nothing is left: no live request and no sleeping submitter. */
     public boolean idle() {
-        return outstanding == 0 && pool.waiting() == 0;
+        return states.live() == 0 && pool.waiting() == 0;
     }
 
     /** Where outstanding requests sit, naming the plugins, for stall and end-of-run messages. */
@@ -642,9 +595,6 @@ public final class RequestQueue {
      * @throws InvariantViolationException naming where the missing requests are
      */
     public void checkDrained() {
-        if (biosCompleted != biosSubmitted || outstanding != 0) {
-            throw new InvariantViolationException((biosSubmitted - biosCompleted) + " bios never completed and "
-                    + outstanding + " requests were never freed: " + whereRequestsAre());
-        }
+        bios.checkDrained(states.live(), whereRequestsAre());
     }
 }

@@ -1,12 +1,13 @@
 package org.iosched.simulator.os;
 
+import java.util.List;
 import org.iosched.api.Task;
 import org.iosched.api.WorkloadContext;
+import org.iosched.simulator.TaskStats;
 
 /**
  * The OS model behind a run: what a workload sees as system calls ({@link #context()}), and what the
- * simulation asks of it. The interim implementation, {@link DirectIoOsModel}, knows direct I/O only; a page
- * cache with writeback replaces it later behind this interface.
+ * simulation asks of it. The implementation is {@link LinuxOsModel}.
  */
 public interface OsModel {
     /** The system calls a workload uses. */
@@ -23,6 +24,9 @@ public interface OsModel {
 
     /** What is still in flight, for stall messages. */
     String describePending();
+
+    /** Per-task I/O counts so far, kernel threads included, in task creation order. */
+    List<TaskStats> taskStats();
 
     /** End of run: close the log files. */
     void close();

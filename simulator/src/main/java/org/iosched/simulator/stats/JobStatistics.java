@@ -62,13 +62,18 @@ public final class JobStatistics {
     }
 
     /**
-     * A user task was created: the i-th one is taken to be job i's process (the workload API does not say
-     * which task runs which job).
+     * A user task was created: the i-th one is taken to be job i's process until the workload names the job's
+     * task ({@link #jobTask}).
      */
     public void userTaskCreated(int pid) {
         if (nextPidSlot < recorders.length) {
             recorders[nextPidSlot++].pid = pid;
         }
+    }
+
+    /** Job {@code index} is run by the task with {@code pid} (the workload said so: it overrides the guess). */
+    public void jobTask(int index, int pid) {
+        job(index).pid = pid;
     }
 
     /** Job {@code index} started at {@code now}. */

@@ -5,10 +5,13 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.SplittableRandom;
+import java.util.function.ToLongFunction;
 import org.iosched.api.DeviceInfo;
 import org.iosched.api.FileIo;
 import org.iosched.api.FileIoListener;
 import org.iosched.api.JobDescriptor;
+import org.iosched.api.Request;
+import org.iosched.api.RequestFlags;
 import org.iosched.simulator.block.DeviceHost;
 import org.iosched.simulator.block.RequestQueue;
 import org.iosched.simulator.block.SchedulerHost;
@@ -20,32 +23,63 @@ import org.iosched.simulator.stats.JobStatistics;
 import org.iosched.simulator.testing.FakeDevice;
 import org.iosched.simulator.trace.BlockTrace;
 
-/** The direct-I/O OS model over noop and a {@link FakeDevice}, with a listener that logs callbacks. */
+/**
+ * The OS model over noop and a {@link FakeDevice} of 1 GiB (queue depth 1, HZ 1000), with a listener that logs
+ * callbacks and a log of every request the device completed.
+ */
 final class OsHarness implements FileIoListener {
+    /** What the device completed: when, and what. */
+    record Done(long at, String rwbs, long sector, int sectors, String task) {
+        @Override
+        public String toString() {
+            return rwbs + " " + sector + "+" + sectors + " [" + task + "] @" + at;
+        }
+    }
+
     final EventQueue clock = new EventQueue();
     final StringBuilder traceText = new StringBuilder();
     final BlockTrace trace = new BlockTrace(clock, traceText);
     final FakeDevice device;
     final RequestQueue queue;
-    final DirectIoOsModel os;
+    final LinuxOsModel os;
+    final Kernel kernel;
     final List<String> callbacks = new ArrayList<>();
+    final List<Done> completed = new ArrayList<>();
 
-    OsHarness(boolean writeCache, int nrRequests, int maxSectors, long serviceNanos, Path logDirectory) {
+    OsHarness(boolean writeCache, int nrRequests, int maxSectors, ToLongFunction<Request> service, Path logDirectory,
+              OsTunables tunables) {
         DeviceInfo info = new DeviceInfo("fake", 1L << 21, true, 1, writeCache, false, 2048);
         DeviceHost deviceHost = new DeviceHost(clock, new SplittableRandom(1), trace, "device fake");
-        device = new FakeDevice(info, deviceHost, rq -> serviceNanos);
+        device = new FakeDevice(info, deviceHost, service);
         KernelClock hz = new KernelClock(1000);
         queue = new RequestQueue(clock, hz, trace, info, nrRequests, maxSectors);
         deviceHost.bind(queue);
         SchedulerHost host = new SchedulerHost(queue, clock, hz, new SplittableRandom(2), trace, "scheduler noop");
         queue.attach(new NoopScheduler(host), "scheduler noop", device, "device fake");
-        os = new DirectIoOsModel(clock, new RandomStreams(1), queue, trace,
+        os = new LinuxOsModel(clock, hz, new RandomStreams(1), queue, trace,
                 new JobStatistics(List.of(new JobDescriptor(0, "job", 0, false, "", Map.of(), List.of()))),
-                new LogFiles(logDirectory), "workload test");
+                new LogFiles(logDirectory), "workload test", tunables);
+        kernel = os.kernelForTests();
+        // the OS model's accounting listener stays; this one wraps it to log completions too
+        queue.setCompletionListener(rq -> {
+            completed.add(new Done(clock.now(), RequestFlags.rwbs(rq.op(), rq.flags()), rq.sector(), rq.sectors(),
+                    rq.task().name()));
+            kernel.accounting.requestCompleted(rq);
+        });
+    }
+
+    OsHarness(boolean writeCache, int nrRequests, int maxSectors, long serviceNanos, Path logDirectory) {
+        this(writeCache, nrRequests, maxSectors, rq -> serviceNanos, logDirectory, OsTunables.defaults());
     }
 
     static OsHarness simple() {
         return new OsHarness(false, 128, 1024, 1_000_000, null);
+    }
+
+    /** A disk with a write cache taking {@code nanos} per request and {@code flushNanos} per FLUSH. */
+    static OsHarness cachedDisk(long nanos, long flushNanos, OsTunables tunables) {
+        return new OsHarness(true, 128, 1024,
+                rq -> rq.op() == org.iosched.api.Op.FLUSH ? flushNanos : nanos, null, tunables);
     }
 
     @Override
@@ -63,11 +97,26 @@ final class OsHarness implements FileIoListener {
         clock.run(Long.MAX_VALUE, () -> false);
     }
 
+    void runUntil(long nanos) {
+        clock.run(nanos, () -> false);
+    }
+
     /** Device submissions as "op flags sector+n". */
     List<String> deviceSaw() {
         List<String> out = new ArrayList<>();
         for (var rq : device.submitted()) {
-            out.add(org.iosched.api.RequestFlags.rwbs(rq.op(), rq.flags()) + " " + rq.sector() + "+" + rq.sectors());
+            out.add(RequestFlags.rwbs(rq.op(), rq.flags()) + " " + rq.sector() + "+" + rq.sectors());
+        }
+        return out;
+    }
+
+    /** Completed requests of one task. */
+    List<Done> completedBy(String task) {
+        List<Done> out = new ArrayList<>();
+        for (Done d : completed) {
+            if (d.task().equals(task)) {
+                out.add(d);
+            }
         }
         return out;
     }

@@ -14,7 +14,7 @@ import org.iosched.api.TaskSpec;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-class DirectIoOsModelTest {
+class DirectIoTest {
     private final OsHarness h = OsHarness.simple();
     private final Task fio = h.os.createTask(TaskSpec.of("fio"));
     private final FileHandle raw = h.os.open(fio, "/dev/sda", 0);
@@ -80,7 +80,8 @@ class DirectIoOsModelTest {
         cached.runAll();
 
         assertThat(cached.deviceSaw()).containsExactly("FWS 0+0");
-        assertThat(cached.callbacks).containsExactly("submitted FSYNC@0 t=0", "completed FSYNC@0 t=2000000");
+        // a blocking call returns when it is done
+        assertThat(cached.callbacks).containsExactly("submitted FSYNC@0 t=2000000", "completed FSYNC@0 t=2000000");
     }
 
     @Test
@@ -90,14 +91,6 @@ class DirectIoOsModelTest {
 
         assertThat(h.deviceSaw()).isEmpty();
         assertThat(h.callbacks).containsExactly("submitted FDATASYNC@0 t=0", "completed FDATASYNC@0 t=0");
-        assertThat(h.os.idle()).isTrue();
-    }
-
-    @Test
-    void bufferedIoIsNotModelledYet() {
-        assertThatThrownBy(() -> h.os.submit(io(FileIo.Kind.READ, raw, 0, 4096, false)))
-                .isInstanceOf(InvalidInputException.class)
-                .hasMessage("buffered I/O (direct=0) is not modelled yet: use direct=1");
         assertThat(h.os.idle()).isTrue();
     }
 
@@ -124,18 +117,47 @@ class DirectIoOsModelTest {
     }
 
     @Test
-    void filesLieApartOnMegabyteBoundariesAndReopeningGivesTheSameFile() {
+    void aDirectReadOfAFileGoesToItsExtentAndReopeningGivesTheSameInode() {
         FileHandle a = h.os.open(fio, "/mnt/a", 10_000);
-        FileHandle b = h.os.open(fio, "/mnt/b", 4096);
-        h.os.submit(io(FileIo.Kind.READ, a, 0, 4096, true));
-        h.os.submit(io(FileIo.Kind.READ, b, 0, 4096, true));
+        h.os.submit(io(FileIo.Kind.READ, a, 4096, 4096, true));
         h.runAll();
 
-        assertThat(h.deviceSaw()).containsExactly("RS 2048+8", "RS 4096+8");
-        assertThat(h.os.open(fio, "/mnt/a", 5_000)).isSameAs(a);
+        long start = ((OpenFile) a).inode.sectorOf(0);
+        assertThat(h.deviceSaw()).containsExactly("RS " + (start + 8) + "+8");
+        assertThat(((OpenFile) h.os.open(fio, "/mnt/a", 5_000)).inode).isSameAs(((OpenFile) a).inode);
         assertThat(raw.size()).isEqualTo((1L << 21) * 512);
         assertThat(raw.isRawDevice()).isTrue();
         assertThat(a.isRawDevice()).isFalse();
+        assertThat(a.path()).isEqualTo("/mnt/a");
+    }
+
+    @Test
+    void aDirectIoCrossingAnExtentBoundaryIsCutThere() {
+        OsHarness fragmented = new OsHarness(false, 128, 1024, rq -> 1_000_000, null,
+                OsTunables.defaults().withFragmentation(100));
+        Task t = fragmented.os.createTask(TaskSpec.of("fio"));
+        OpenFile f = (OpenFile) fragmented.os.open(t, "/mnt/frag", 4L << 20);
+        fragmented.os.submit(new FileIo().prepare(FileIo.Kind.READ, t, f, 1020 * 1024, 8192, true, fragmented));
+        fragmented.runAll();
+
+        assertThat(f.inode.extentCount()).isEqualTo(4);
+        assertThat(fragmented.deviceSaw()).containsExactly("RS " + f.inode.sectorOf(1020 * 1024) + "+8",
+                "RS " + f.inode.sectorOf(1024 * 1024) + "+8");
+    }
+
+    @Test
+    void aDirectWriteFirstWritesBackAndDropsTheRangesCachedPages() {
+        FileHandle file = h.os.open(fio, "/mnt/mixed", 1 << 20);
+        h.os.submit(io(FileIo.Kind.WRITE, file, 0, 8192, false));
+        h.os.submit(io(FileIo.Kind.WRITE, file, 0, 4096, true));
+        h.runUntil(1_000_000_000L);
+
+        // filemap_write_and_wait_range of the direct write's page, WRITE_SYNC; then the direct write itself
+        long start = ((OpenFile) file).inode.sectorOf(0);
+        assertThat(h.deviceSaw()).containsExactly("WS " + start + "+8", "WS " + start + "+8");
+        Inode inode = ((OpenFile) file).inode;
+        assertThat(inode.map.frame(0)).isEqualTo(-1);
+        assertThat(inode.map.dirty(1)).isTrue();
     }
 
     @Test
@@ -148,16 +170,22 @@ class DirectIoOsModelTest {
     }
 
     @Test
-    void tasksGetPidsFrom1000AndKernelThreadsFrom100() {
+    void tasksGetPidsFrom1000AndKernelThreadsFrom100AfterTheFlusherAndJbd2() {
         Task second = h.os.createTask(new TaskSpec("fio2", IoPrioClass.RT, 2, 0, "/", 0));
-        Task flusher = h.os.createKernelThread("flush-8:0");
+        Task kioband = h.os.createKernelThread("kioband");
 
         assertThat(fio.pid()).isEqualTo(1000);
         assertThat(second.pid()).isEqualTo(1001);
         assertThat(second.ioprioClass()).isEqualTo(IoPrioClass.RT);
         assertThat(second.ioprioLevel()).isEqualTo(2);
-        assertThat(flusher.pid()).isEqualTo(100);
-        assertThat(flusher.isKernelThread()).isTrue();
+        assertThat(h.os.taskStats()).extracting(org.iosched.simulator.TaskStats::name)
+                .startsWith("flush-8:0", "jbd2/sda1-8");
+        assertThat(h.os.taskStats()).extracting(org.iosched.simulator.TaskStats::pid).startsWith(100, 101);
+        assertThat(kioband.pid()).isEqualTo(102);
+        assertThat(kioband.isKernelThread()).isTrue();
+        assertThat(kioband.ioprioClass()).isEqualTo(IoPrioClass.BE);
+        assertThat(kioband.ioprioLevel()).isEqualTo(4);
+        assertThat(kioband.cgroup().isRoot()).isTrue();
         assertThat(h.os.createTask(new TaskSpec("nice", null, -1, 19, "/", 0)).ioprioLevel()).isEqualTo(7);
     }
 

@@ -1,0 +1,159 @@
+package org.iosched.simulator.os;
+
+import org.iosched.api.Bio;
+import org.iosched.api.FileIo;
+import org.iosched.api.Op;
+import org.iosched.api.RequestFlags;
+
+/**
+ * O_DIRECT reads and writes ({@code generic_file_direct_write}, {@code generic_file_aio_read} with
+ * {@code __blockdev_direct_IO}).
+ *
+ * <ul>
+ *   <li>If the file has pages cached, the range's dirty pages are written (WRITE_SYNC) and waited for first
+ *       ({@code filemap_write_and_wait_range}); a write then drops the range's clean pages
+ *       ({@code invalidate_inode_pages2_range}).</li>
+ *   <li>A write updates the mtime and allocates blocks never written before (their metadata joins the running
+ *       transaction, as for delayed allocation); a read of a file's never-touched blocks counts them as laid
+ *       out.</li>
+ *   <li>A READ becomes READ bios with {@code SYNC|UNPLUG} (READ_SYNC); a WRITE becomes WRITE bios with
+ *       {@code SYNC} (WRITE_ODIRECT: sync, no NOIDLE, so CFQ idles for it). Bios are cut every
+ *       {@code max_sectors} from the start of the I/O and at extent boundaries. Offsets and lengths must be
+ *       multiples of 512 bytes, inside the file; otherwise the operation fails with an error text
+ *       (EINVAL).</li>
+ *   <li>The call returns once its bios are queued; it completes when they have.</li>
+ * </ul>
+ */
+final class DirectIoPath {
+    private static final int START = 0;
+    private static final int FLUSH_CACHE = 1;
+    private static final int WAIT_CACHE = 2;
+    private static final int PREPARE = 3;
+    private static final int BIOS = 4;
+
+    private final Kernel kernel;
+
+    DirectIoPath(Kernel kernel) {
+        this.kernel = kernel;
+    }
+
+    /** EINVAL text for a direct I/O that cannot be done, or null. */
+    static String checkAlignment(FileIo io) {
+        if ((io.offset() & 511) != 0 || (io.length() & 511) != 0) {
+            return "EINVAL: O_DIRECT needs offsets and lengths in multiples of 512 bytes (offset " + io.offset()
+                    + ", length " + io.length() + ")";
+        }
+        return null;
+    }
+
+    /** Start a direct read or write of {@code [call.pos, call.end)}. */
+    void start(Syscall call) {
+        boolean read = call.io.kind() == FileIo.Kind.READ;
+        call.op = read ? Op.READ : Op.WRITE;
+        call.flags = read ? RequestFlags.SYNC | RequestFlags.UNPLUG : RequestFlags.SYNC;
+        call.nextOffset = call.pos;
+        call.endOffset = call.end;
+        call.fromPage = (int) (call.pos >>> Inode.PAGE_SHIFT);
+        call.toPage = (int) ((call.end + Inode.PAGE_SIZE - 1) >>> Inode.PAGE_SHIFT);
+        call.phase = START;
+    }
+
+    /**
+     * Continue the call.
+     *
+     * @return true once every bio is queued (the task moves on); false when the task blocked
+     */
+    boolean step(TaskContext ctx, Syscall call) {
+        Inode inode = call.inode;
+        while (true) {
+            switch (call.phase) {
+                case START -> {
+                    if (inode.nrCached > 0) {
+                        ctx.writeback.startInode(inode, call.fromPage, call.toPage, false);
+                        call.phase = FLUSH_CACHE;
+                    } else {
+                        call.phase = PREPARE;
+                    }
+                }
+                case FLUSH_CACHE -> {
+                    if (!ctx.writeback.run()) {
+                        return false;
+                    }
+                    call.waitSeq = inode.writebackSeq;
+                    call.phase = WAIT_CACHE;
+                }
+                case WAIT_CACHE -> {
+                    if (inode.oldestWritebackInFlight() <= call.waitSeq) {
+                        ctx.unplug();
+                        inode.writebackWaiters.add(ctx);
+                        return false;
+                    }
+                    call.phase = PREPARE;
+                }
+                case PREPARE -> {
+                    prepare(call, inode);
+                    call.phase = BIOS;
+                }
+                case BIOS -> {
+                    return submitBios(ctx, call, inode);
+                }
+                default -> throw new IllegalStateException("direct I/O in phase " + call.phase);
+            }
+        }
+    }
+
+    private void prepare(Syscall call, Inode inode) {
+        if (call.op == Op.WRITE) {
+            kernel.cache.invalidate(inode, call.fromPage, call.toPage);
+        }
+        if (inode.raw) {
+            return;
+        }
+        PageMap map = inode.map;
+        if (call.op == Op.READ) {
+            for (int page = call.fromPage; page < call.toPage; page++) {
+                map.setInitialised(page);
+            }
+            return;
+        }
+        long jiffy = kernel.hz.jiffies(kernel.now());
+        if (inode.mtimeJiffy != jiffy) {
+            inode.mtimeJiffy = jiffy;
+            kernel.journal.inodeChanged(inode);
+        }
+        int page = call.fromPage;
+        while (page < call.toPage) {
+            if (map.initialised(page)) {
+                page++;
+                continue;
+            }
+            int max = Math.min(call.toPage - page, inode.contiguousPages(page));
+            int run = 0;
+            while (run < max && !map.initialised(page + run)) {
+                map.setInitialised(page + run);
+                run++;
+            }
+            long first = Ext4Layout.blockOfSector(inode.sectorOf((long) page << Inode.PAGE_SHIFT));
+            kernel.journal.blocksAllocated(inode, first, first + run - 1);
+            page += run;
+        }
+    }
+
+    private boolean submitBios(TaskContext ctx, Syscall call, Inode inode) {
+        int maxSectors = kernel.queue.maxSectors();
+        while (call.nextOffset < call.endOffset) {
+            long sectors = Math.min(Math.min(maxSectors, (call.endOffset - call.nextOffset) >> 9),
+                    inode.contiguousSectors(call.nextOffset));
+            Bio bio = new Bio(call.op, call.flags, inode.sectorOf(call.nextOffset), (int) sectors, ctx.task, call);
+            call.nextOffset += sectors << 9;
+            call.biosIssued++;
+            ctx.unplugOwed = true;
+            if (!ctx.submit(bio)) {
+                return false;
+            }
+        }
+        call.allIssued = true;
+        call.owe(true, call.ownBiosDone());
+        return true;
+    }
+}

@@ -1,0 +1,165 @@
+package org.iosched.simulator.os;
+
+/**
+ * The per-device flusher thread {@code flush-8:0} of Linux 2.6.32-3.0 ({@code bdi_writeback_task},
+ * {@code wb_do_writeback}, {@code wb_writeback}), a kernel thread in the root cgroup writing back as plain async
+ * WRITE bios in its own context.
+ *
+ * <p>Features:
+ * <ul>
+ *   <li>Background writeback, queued by a throttled writer when dirty memory is above the background threshold
+ *       ({@code bdi_start_writeback}): slices of {@code MAX_WRITEBACK_PAGES} = 1024 pages (4 MiB) from the dirty
+ *       inodes in turn, until dirty memory is below the threshold or nothing more can be written.</li>
+ *   <li>Periodic (kupdate) writeback every {@code dirty_writeback_centisecs} ({@code wb_check_old_data_flush}):
+ *       inodes dirtied more than {@code dirty_expire_centisecs} ago, as many pages as were dirty when it
+ *       started, in the same slices.</li>
+ *   <li>The thread sleeps {@code dirty_writeback_centisecs} after each round while anything is dirty; with
+ *       nothing dirty it sleeps until the first page is dirtied, then that long
+ *       ({@code bdi_wakeup_thread_delayed}, 2.6.36+).</li>
+ *   <li>When the workload is done everything left is written back at once ({@code sync}'s
+ *       {@code wakeup_flusher_threads}), so that the run ends with the cache clean.</li>
+ * </ul>
+ *
+ * <p>Limitations: when a round can write nothing (every dirty page already under writeback) the thread waits
+ * for the next writeback to complete rather than for one inode ({@code inode_wait_for_writeback}).
+ */
+final class Flusher implements TaskContext.Program {
+    /** {@code MAX_WRITEBACK_PAGES}. */
+    static final int MAX_WRITEBACK_PAGES = 1024;
+
+    private enum Work { NONE, BACKGROUND, KUPDATE, SYNC }
+
+    private final Kernel kernel;
+    private final long intervalJiffies;
+    private final long expireNanos;
+    private TaskContext thread;
+    private boolean backgroundQueued;
+    private boolean syncAll;
+    private Work work = Work.NONE;
+    private boolean inPass;
+    private long pagesLeft;
+    private long olderThan;
+    private long lastOldFlush;
+    private long rounds;
+
+    Flusher(Kernel kernel) {
+        this.kernel = kernel;
+        this.intervalJiffies = kernel.hz.msecsToJiffies(kernel.tunables.dirtyWritebackCentisecs() * 10L);
+        this.expireNanos = kernel.tunables.dirtyExpireCentisecs() * 10_000_000L;
+        kernel.cache.onFirstDirty(this::firstDirty);
+    }
+
+    void attach(TaskContext flusher) {
+        this.thread = flusher;
+    }
+
+    /** {@code bdi_start_writeback} for background writeback. */
+    void startBackground() {
+        if (!backgroundQueued) {
+            backgroundQueued = true;
+            thread.wake();
+        }
+    }
+
+    /** Write everything back from now on (the workload is done). */
+    void syncAll() {
+        syncAll = true;
+        thread.wake();
+    }
+
+    /** {@code writeback_in_progress}: work is queued or running. */
+    boolean busy() {
+        return backgroundQueued || work != Work.NONE;
+    }
+
+    /** Rounds of writeback done (for tests). */
+    long rounds() {
+        return rounds;
+    }
+
+    private void firstDirty() {
+        if (syncAll) {
+            thread.wake();
+        } else if (work == Work.NONE && intervalJiffies > 0) {
+            thread.sleepUntil(kernel.hz.expiry(kernel.now(), intervalJiffies));
+        }
+    }
+
+    @Override
+    public void run(TaskContext task) {
+        while (true) {
+            if (inPass) {
+                if (!thread.writeback.run()) {
+                    return;
+                }
+                inPass = false;
+                if (!roundDone(thread.writeback.written())) {
+                    return;
+                }
+            }
+            if (work == Work.NONE && !pickWork()) {
+                sleep();
+                return;
+            }
+            thread.writeback.startDevice(MAX_WRITEBACK_PAGES, olderThan);
+            inPass = true;
+            rounds++;
+        }
+    }
+
+    private boolean pickWork() {
+        long now = kernel.now();
+        if (syncAll && kernel.cache.nrDirty() > 0) {
+            work = Work.SYNC;
+            olderThan = Long.MAX_VALUE;
+            return true;
+        }
+        if (backgroundQueued) {
+            if (kernel.overBackgroundThresh()) {
+                work = Work.BACKGROUND;
+                olderThan = Long.MAX_VALUE;
+                return true;
+            }
+            backgroundQueued = false;
+        }
+        if (intervalJiffies > 0 && kernel.cache.nrDirty() > 0
+                && kernel.hz.jiffies(now) >= kernel.hz.jiffies(lastOldFlush) + intervalJiffies) {
+            lastOldFlush = now;
+            work = Work.KUPDATE;
+            pagesLeft = kernel.cache.nrDirty();
+            olderThan = now - expireNanos;
+            return true;
+        }
+        return false;
+    }
+
+    /** After a slice: whether to go on (true) or wait for writeback to make progress (false). */
+    private boolean roundDone(long written) {
+        pagesLeft -= written;
+        boolean more = switch (work) {
+            case BACKGROUND -> kernel.overBackgroundThresh();
+            case KUPDATE -> pagesLeft > 0;
+            case SYNC -> kernel.cache.nrDirty() > 0;
+            case NONE -> false;
+        };
+        if (more && written > 0) {
+            return true;
+        }
+        if (more && work == Work.SYNC) {
+            // every dirty page is under writeback: wait for some to complete, then go on
+            kernel.cache.memoryWaiters.add(thread);
+            return false;
+        }
+        if (work == Work.BACKGROUND) {
+            backgroundQueued = false;
+        }
+        work = Work.NONE;
+        return true;
+    }
+
+    private void sleep() {
+        if (intervalJiffies > 0 && kernel.cache.nrDirty() > 0) {
+            thread.sleepUntil(kernel.hz.expiry(kernel.now(), intervalJiffies));
+        }
+    }
+}

@@ -1,0 +1,222 @@
+package org.iosched.simulator.os;
+
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.IdentityHashMap;
+import java.util.List;
+import java.util.Map;
+import org.iosched.api.Bio;
+import org.iosched.api.Op;
+import org.iosched.api.Task;
+import org.iosched.simulator.block.RequestQueue;
+import org.iosched.simulator.engine.EventQueue;
+import org.iosched.simulator.engine.KernelClock;
+import org.iosched.simulator.trace.BlockTrace;
+
+/**
+ * What the parts of the OS model share: the clock and HZ, the request queue, the tunables and the dirty limits
+ * derived from them, the page cache, the file system layout, the inodes, the tasks, the journal and the
+ * flusher, and the recycled bio contexts with their completion handling.
+ *
+ * <p>The dirty limits are {@code get_dirty_limits} of 2.6.32 with all of memory dirtyable: the background
+ * threshold is {@code dirty_background_ratio}% of it, halved when not below the dirty threshold, which is
+ * {@code max(dirty_ratio, 5)}%. The one device has the whole limit ({@code bdi_thresh} = {@code dirty_thresh}).
+ */
+final class Kernel {
+    final EventQueue clock;
+    final KernelClock hz;
+    final RequestQueue queue;
+    final BlockTrace trace;
+    final OsTunables tunables;
+    final PageCache cache;
+    final Ext4Layout layout;
+    final TaskAccounting accounting;
+    final Inode blockDevice;
+    /** Tasks waiting for a page read to complete ({@code wait_on_page_locked}). */
+    final WaitList readWaiters = new WaitList();
+    final long backgroundThresh;
+    final long dirtyThresh;
+    /** {@code ratelimit_pages}: 1/32 of memory per CPU, 16..1024 pages. */
+    final int ratelimitPages;
+    /** {@code bdi->dirty_exceeded}. */
+    boolean dirtyExceeded;
+    Journal journal;
+    Flusher flusher;
+
+    private final Map<Task, TaskContext> contexts = new IdentityHashMap<>();
+    private final TaskContext.Program userProgram;
+    private final List<Inode> inodes = new ArrayList<>();
+    private final Map<String, Inode> byPath = new HashMap<>();
+    private ReadBio freeReads;
+    private WritebackBio freeWritebacks;
+    private SyscallListener syscallListener;
+
+    /** Told when a bio of a system call completed. */
+    interface SyscallListener {
+        void bioDone(Syscall call);
+    }
+
+    Kernel(EventQueue clock, KernelClock hz, RequestQueue queue, BlockTrace trace, OsTunables tunables,
+           Ext4Layout layout, TaskAccounting accounting, TaskContext.Program userProgram) {
+        this.clock = clock;
+        this.hz = hz;
+        this.queue = queue;
+        this.trace = trace;
+        this.tunables = tunables;
+        this.layout = layout;
+        this.accounting = accounting;
+        this.userProgram = userProgram;
+        long pages = tunables.memoryPages();
+        this.cache = new PageCache(pages);
+        long dirty = Math.max(tunables.dirtyRatio(), 5) * pages / 100;
+        long background = tunables.dirtyBackgroundRatio() * pages / 100;
+        if (background >= dirty) {
+            background = dirty / 2;
+        }
+        this.dirtyThresh = dirty;
+        this.backgroundThresh = background;
+        this.ratelimitPages = (int) Math.max(16, Math.min(1024, pages / 32));
+        this.blockDevice = layout.rawDevice(0, "/dev/sda");
+        register(blockDevice);
+    }
+
+    void setSyscallListener(SyscallListener listener) {
+        this.syscallListener = listener;
+    }
+
+    long now() {
+        return clock.now();
+    }
+
+    /** The task's context, created on first use (a user task runs its system calls). */
+    TaskContext context(Task task) {
+        TaskContext ctx = contexts.get(task);
+        if (ctx == null) {
+            ctx = new TaskContext(this, task, userProgram);
+            contexts.put(task, ctx);
+        }
+        return ctx;
+    }
+
+    /** A kernel thread's context with its own program. */
+    TaskContext kernelThread(Task task, TaskContext.Program program) {
+        TaskContext ctx = new TaskContext(this, task, program);
+        contexts.put(task, ctx);
+        return ctx;
+    }
+
+    /** The context of a task that has one, or null. */
+    TaskContext existingContext(Task task) {
+        return contexts.get(task);
+    }
+
+    void forget(Task task) {
+        contexts.remove(task);
+    }
+
+    // ---------------------------------------------------------------- inodes
+
+    /** The inode at {@code path}, or null. */
+    Inode inode(String path) {
+        return byPath.get(path);
+    }
+
+    /** Create the file at {@code path} for {@code owner}. */
+    Inode createFile(String path, long size, Task owner) {
+        Inode inode = layout.createFile(inodes.size(), path, size, owner);
+        register(inode);
+        return inode;
+    }
+
+    private void register(Inode inode) {
+        inodes.add(inode);
+        byPath.put(inode.path, inode);
+        cache.register(inode);
+    }
+
+    /** Whether {@code dirty + writeback} pages are within the dirty limit. */
+    boolean belowDirtyLimit() {
+        return cache.nrDirty() + cache.nrWriteback() <= dirtyThresh;
+    }
+
+    /** {@code over_bground_thresh}. */
+    boolean overBackgroundThresh() {
+        return cache.nrDirty() > backgroundThresh;
+    }
+
+    // ---------------------------------------------------------------- bio contexts
+
+    /** A read of {@code pages} pages of {@code inode} from {@code firstPage}, as one bio of {@code task}. */
+    Bio readBio(Task task, Inode inode, int firstPage, int pages, int flags) {
+        ReadBio rb = freeReads;
+        if (rb != null) {
+            freeReads = rb.nextFree;
+            rb.nextFree = null;
+        } else {
+            rb = new ReadBio(this);
+        }
+        rb.inode = inode;
+        rb.firstPage = firstPage;
+        rb.pages = pages;
+        return new Bio(Op.READ, flags, inode.sectorOf((long) firstPage << Inode.PAGE_SHIFT),
+                pages * Inode.SECTORS_PER_PAGE, task, rb);
+    }
+
+    void readDone(ReadBio rb) {
+        Inode inode = rb.inode;
+        for (int i = 0; i < rb.pages; i++) {
+            cache.endRead(inode, rb.firstPage + i);
+        }
+        rb.inode = null;
+        rb.nextFree = freeReads;
+        freeReads = rb;
+        readWaiters.wakeAll();
+        cache.memoryWaiters.wakeAll();
+    }
+
+    /** A writeback of pages already marked under writeback, listed in flight on the inode. */
+    Bio writebackBio(Task task, Inode inode, int firstPage, int pages, int flags) {
+        WritebackBio wb = freeWritebacks;
+        if (wb != null) {
+            freeWritebacks = wb.nextFree;
+            wb.nextFree = null;
+        } else {
+            wb = new WritebackBio(this);
+        }
+        wb.inode = inode;
+        wb.firstPage = firstPage;
+        wb.pages = pages;
+        inode.addInFlight(wb);
+        return new Bio(Op.WRITE, flags, inode.sectorOf((long) firstPage << Inode.PAGE_SHIFT),
+                pages * Inode.SECTORS_PER_PAGE, task, wb);
+    }
+
+    void writebackDone(WritebackBio wb) {
+        Inode inode = wb.inode;
+        for (int i = 0; i < wb.pages; i++) {
+            cache.endWriteback(inode, wb.firstPage + i);
+        }
+        inode.removeInFlight(wb);
+        wb.inode = null;
+        wb.nextFree = freeWritebacks;
+        freeWritebacks = wb;
+        inode.writebackWaiters.wakeAll();
+        cache.memoryWaiters.wakeAll();
+    }
+
+    void syscallBioDone(Syscall call) {
+        syscallListener.bioDone(call);
+    }
+
+    // ---------------------------------------------------------------- state for the end of the run
+
+    /** Whether nothing is dirty, under writeback or waiting to be committed. */
+    boolean clean() {
+        return cache.nrDirty() == 0 && cache.nrWriteback() == 0 && journal.idle() && !flusher.busy();
+    }
+
+    /** Inodes, for statistics and stall messages. */
+    List<Inode> inodes() {
+        return inodes;
+    }
+}

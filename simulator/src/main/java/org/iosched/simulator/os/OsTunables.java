@@ -1,0 +1,118 @@
+package org.iosched.simulator.os;
+
+import java.util.List;
+import org.iosched.api.Settings;
+import org.iosched.api.TunableDescriptor;
+
+/**
+ * The kernel settings of the OS model, with the kernel's names, units and defaults (Linux 2.6.32-3.0):
+ * the machine's memory, the {@code vm.dirty_*} sysctls of {@code mm/page-writeback.c}, the ext4 mount options
+ * {@code barrier} and {@code commit}, the allocator's fragmentation and the queue's {@code read_ahead_kb}.
+ *
+ * <p>Simplified: dirtyable memory is the whole of {@code vm.memory_mb} (the kernel counts free plus reclaimable
+ * pages, which for a machine running only the workload is nearly all of it); the {@code *_bytes} variants of
+ * the ratios are not offered.
+ *
+ * @param memoryMb                 {@code vm.memory_mb}: RAM in MiB, all of it usable by the page cache
+ * @param dirtyBackgroundRatio     {@code vm.dirty_background_ratio} in %
+ * @param dirtyRatio               {@code vm.dirty_ratio} in %
+ * @param dirtyExpireCentisecs     {@code vm.dirty_expire_centisecs}
+ * @param dirtyWritebackCentisecs  {@code vm.dirty_writeback_centisecs}; 0 turns periodic writeback off
+ * @param readAheadKb              {@code queue/read_ahead_kb}; 0 turns readahead off
+ * @param barrier                  ext4 {@code barrier=}: the commit block carries PREFLUSH and FUA
+ * @param commitIntervalSeconds    ext4 {@code commit=}: the longest a transaction stays open
+ * @param fragmentationPercent     the share of a file's 1 MiB allocation chunks that do not follow the previous one
+ */
+public record OsTunables(long memoryMb, int dirtyBackgroundRatio, int dirtyRatio, int dirtyExpireCentisecs,
+                         int dirtyWritebackCentisecs, int readAheadKb, boolean barrier, int commitIntervalSeconds,
+                         int fragmentationPercent) {
+    /** Pages per MiB (4 KiB pages). */
+    static final long PAGES_PER_MB = 256;
+    /** {@code JBD2_DEFAULT_MAX_COMMIT_AGE}: what {@code commit=0} means. */
+    static final int DEFAULT_COMMIT_SECONDS = 5;
+
+    /** The {@code vm.*} settings, without the prefix. */
+    public static final List<TunableDescriptor> VM = List.of(
+            TunableDescriptor.integer("memory_mb", 4096, "MiB", 16, 1L << 20,
+                    "RAM of the simulated machine; the page cache may use all of it and the dirty limits are "
+                            + "ratios of it"),
+            TunableDescriptor.integer("dirty_background_ratio", 10, "%", 0, 100,
+                    "dirty memory at which the flusher starts background writeback (halved if not below "
+                            + "dirty_ratio)"),
+            TunableDescriptor.integer("dirty_ratio", 20, "%", 0, 100,
+                    "dirty memory at which writers are throttled in balance_dirty_pages (at least 5)"),
+            TunableDescriptor.integer("dirty_expire_centisecs", 3000, "centisecs", 0, Integer.MAX_VALUE,
+                    "age at which dirty data is written back by the periodic (kupdate) writeback"),
+            TunableDescriptor.integer("dirty_writeback_centisecs", 500, "centisecs", 0, Integer.MAX_VALUE,
+                    "interval of the flusher's periodic wake-up; 0 turns periodic writeback off"));
+
+    /** The {@code fs.*} settings (the ext4 file system on {@code sda1}), without the prefix. */
+    public static final List<TunableDescriptor> FS = List.of(
+            TunableDescriptor.bool("barrier", true,
+                    "ext4 barrier=: jbd2 writes the commit block with PREFLUSH and FUA, and fsync flushes the "
+                            + "cache when there is nothing to commit"),
+            TunableDescriptor.integer("commit_interval", DEFAULT_COMMIT_SECONDS, "s", 0, 86_400,
+                    "ext4 commit=: jbd2 commits a transaction at the latest this long after it started "
+                            + "(0 means the default, 5)"),
+            TunableDescriptor.integer("fragmentation", 0, "%", 0, 100,
+                    "share of a file's 1 MiB allocation chunks that start after a gap (1-16 MiB) instead of "
+                            + "following the previous chunk"));
+
+    /** {@code queue/read_ahead_kb}, without the prefix. */
+    public static final TunableDescriptor READ_AHEAD_KB = TunableDescriptor.integer("read_ahead_kb", 128, "KiB",
+            0, 1L << 20, "largest readahead window (ra_pages = read_ahead_kb / 4); 0 turns readahead off");
+
+    /** Validates the ranges. */
+    public OsTunables {
+        if (memoryMb < 16 || dirtyBackgroundRatio < 0 || dirtyBackgroundRatio > 100 || dirtyRatio < 0
+                || dirtyRatio > 100 || dirtyExpireCentisecs < 0 || dirtyWritebackCentisecs < 0 || readAheadKb < 0
+                || commitIntervalSeconds < 0 || fragmentationPercent < 0 || fragmentationPercent > 100) {
+            throw new IllegalArgumentException("bad OS tunables");
+        }
+    }
+
+    /** Every default. */
+    public static OsTunables defaults() {
+        return from(Settings.defaults("vm", VM), Settings.defaults("fs", FS), 128);
+    }
+
+    /** From resolved settings. */
+    public static OsTunables from(Settings vm, Settings fs, int readAheadKb) {
+        return new OsTunables(vm.getLong("memory_mb"), vm.getInt("dirty_background_ratio"), vm.getInt("dirty_ratio"),
+                vm.getInt("dirty_expire_centisecs"), vm.getInt("dirty_writeback_centisecs"), readAheadKb,
+                fs.getBoolean("barrier"), fs.getInt("commit_interval"), fs.getInt("fragmentation"));
+    }
+
+    /** A copy with another memory size. */
+    public OsTunables withMemoryMb(long mb) {
+        return new OsTunables(mb, dirtyBackgroundRatio, dirtyRatio, dirtyExpireCentisecs, dirtyWritebackCentisecs,
+                readAheadKb, barrier, commitIntervalSeconds, fragmentationPercent);
+    }
+
+    /** A copy with barriers on or off. */
+    public OsTunables withBarrier(boolean on) {
+        return new OsTunables(memoryMb, dirtyBackgroundRatio, dirtyRatio, dirtyExpireCentisecs, dirtyWritebackCentisecs,
+                readAheadKb, on, commitIntervalSeconds, fragmentationPercent);
+    }
+
+    /** A copy with another fragmentation. */
+    public OsTunables withFragmentation(int percent) {
+        return new OsTunables(memoryMb, dirtyBackgroundRatio, dirtyRatio, dirtyExpireCentisecs, dirtyWritebackCentisecs,
+                readAheadKb, barrier, commitIntervalSeconds, percent);
+    }
+
+    /** Memory in 4 KiB pages. */
+    long memoryPages() {
+        return memoryMb * PAGES_PER_MB;
+    }
+
+    /** {@code ra_pages}. */
+    int readAheadPages() {
+        return readAheadKb / 4;
+    }
+
+    /** The commit interval in seconds, with 0 meaning the default. */
+    int effectiveCommitSeconds() {
+        return commitIntervalSeconds == 0 ? DEFAULT_COMMIT_SECONDS : commitIntervalSeconds;
+    }
+}

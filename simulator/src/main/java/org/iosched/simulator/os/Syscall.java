@@ -1,0 +1,120 @@
+package org.iosched.simulator.os;
+
+import org.iosched.api.Bio;
+import org.iosched.api.BioEndIo;
+import org.iosched.api.FileIo;
+import org.iosched.api.Op;
+import org.iosched.simulator.engine.SimTimer;
+
+/**
+ * One system call in flight: a {@link FileIo} and where its kernel path has got to. The fields are those of
+ * every path (direct I/O, buffered read, buffered write, fsync), reused from call to call. The workload's
+ * notifications ({@code submitted}, then {@code completed}) are delivered by one timer at the current time,
+ * after the running event, in that order. Recycled.
+ */
+final class Syscall implements BioEndIo {
+    /** Which kernel path runs the call. */
+    enum Path { FAILED, DIRECT, READ, WRITE, FSYNC }
+
+    private final Kernel kernel;
+    final SimTimer notifyTimer;
+
+    FileIo io;
+    Path path;
+    OpenFile file;
+    Inode inode;
+    int phase;
+
+    // direct I/O: the bios to build, and those outstanding
+    Op op;
+    int flags;
+    long nextOffset;
+    long endOffset;
+    int biosIssued;
+    int biosDone;
+    boolean allIssued;
+
+    // buffered I/O: the byte range and the page being worked on
+    long pos;
+    long end;
+    int page;
+    /** Readahead window being submitted: next page to put in a bio, and the window's end. */
+    int raNext;
+    int raEnd;
+
+    // balance_dirty_pages
+    long writeChunk;
+    long pagesWritten;
+    long pauseJiffies;
+    int throttleState;
+    long wakeAt;
+
+    // fsync
+    boolean datasync;
+    int fromPage;
+    int toPage;
+    long waitSeq;
+    boolean sawBusy;
+    long tid;
+    boolean needsBarrier;
+
+    boolean submitOwed;
+    boolean completeOwed;
+    boolean completed;
+    Syscall nextInTask;
+    Syscall nextFree;
+
+    Syscall(Kernel kernel, SimTimer notifyTimer) {
+        this.kernel = kernel;
+        this.notifyTimer = notifyTimer;
+    }
+
+    void init(FileIo fileIo, Path kind, OpenFile openFile) {
+        this.io = fileIo;
+        this.path = kind;
+        this.file = openFile;
+        this.inode = openFile == null ? null : openFile.inode;
+        this.phase = 0;
+        this.biosIssued = 0;
+        this.biosDone = 0;
+        this.allIssued = false;
+        this.submitOwed = false;
+        this.completeOwed = false;
+        this.completed = false;
+        this.nextInTask = null;
+        this.pagesWritten = 0;
+        this.writeChunk = 0;
+        this.pauseJiffies = 1;
+        this.throttleState = 0;
+        this.sawBusy = false;
+    }
+
+    /** Whether every bio it issued itself has completed. */
+    boolean ownBiosDone() {
+        return biosDone == biosIssued;
+    }
+
+    @Override
+    public void bioCompleted(Bio bio, long completedAt) {
+        biosDone++;
+        kernel.syscallBioDone(this);
+    }
+
+    /** Owe the workload its notifications; they go out in an event at the current time. */
+    void owe(boolean submit, boolean complete) {
+        if (submit) {
+            submitOwed = true;
+        }
+        if (complete) {
+            completeOwed = true;
+        }
+        if (!notifyTimer.isPending()) {
+            notifyTimer.arm(kernel.clock.now());
+        }
+    }
+
+    @Override
+    public String toString() {
+        return path + " " + io;
+    }
+}
