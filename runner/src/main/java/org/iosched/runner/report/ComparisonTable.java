@@ -3,6 +3,7 @@ package org.iosched.runner.report;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.Objects;
 import java.util.function.Function;
 import org.iosched.api.InvalidInputException;
 import org.iosched.simulator.SimulationResult;
@@ -11,7 +12,9 @@ import org.iosched.simulator.SimulationResult;
  * A table comparing simulations, one row per configuration (a scheduler, a switch, a device...) and one
  * column per chosen metric, like the tables in the seed threads. Columns are generic: a label and a function
  * of the result ({@link ComparisonColumns} has the usual ones: bandwidth, IOPS, mean, max and p99 clat per
- * job or group). Rendered as aligned plain text, as a Markdown table or as CSV.
+ * job or group). A row either carries a simulation, whose cells the columns compute, or brings its cells
+ * already computed (values aggregated over several seeds, say). Rendered as aligned plain text, as a
+ * Markdown table or as CSV.
  */
 public final class ComparisonTable {
     /** Text layouts. */
@@ -51,15 +54,52 @@ public final class ComparisonTable {
      * @param value the cell for a result, as text ({@code "-"} when the result lacks the metric)
      */
     public record Column(String label, Function<SimulationResult, String> value) {
+        /** Validates. */
+        public Column {
+            Objects.requireNonNull(label, "label");
+            Objects.requireNonNull(value, "value");
+        }
+
+        /**
+         * A column whose cells the rows bring themselves ({@link Row#Row(String, List)}); a row with a
+         * simulation shows {@code "-"} in it.
+         */
+        public Column(String label) {
+            this(label, result -> ComparisonColumns.MISSING);
+        }
     }
 
     /**
-     * One configuration.
+     * One configuration: its simulation, whose cells the columns compute, or its cells already computed.
      *
      * @param label  what distinguishes it ({@code cfq}, {@code cfq slice_idle=0})
-     * @param result its simulation
+     * @param result its simulation, or null when the row brings its cells
+     * @param cells  its cells, one per column in column order, or null when the columns compute them
      */
-    public record Row(String label, SimulationResult result) {
+    public record Row(String label, SimulationResult result, List<String> cells) {
+        /**
+         * Validates: exactly one of {@code result} and {@code cells}.
+         *
+         * @throws IllegalArgumentException when both or neither are given
+         */
+        public Row {
+            Objects.requireNonNull(label, "label");
+            if ((result == null) == (cells == null)) {
+                throw new IllegalArgumentException("row '" + label + "' needs a result or its cells, not "
+                        + (result == null ? "neither" : "both"));
+            }
+            cells = cells == null ? null : List.copyOf(cells);
+        }
+
+        /** A row whose cells the columns compute from {@code result}. */
+        public Row(String label, SimulationResult result) {
+            this(label, Objects.requireNonNull(result, "result"), null);
+        }
+
+        /** A row with its cells already computed, one per column, in column order. */
+        public Row(String label, List<String> cells) {
+            this(label, null, Objects.requireNonNull(cells, "cells"));
+        }
     }
 
     private final String rowHeader;
@@ -70,11 +110,18 @@ public final class ComparisonTable {
      * @param rowHeader the first column's header ({@code scheduler}, {@code configuration})
      * @param columns   the metric columns, in order
      * @param rows      the configurations, in order
+     * @throws IllegalArgumentException when a row brings a number of cells other than the number of columns
      */
     public ComparisonTable(String rowHeader, List<Column> columns, List<Row> rows) {
         this.rowHeader = rowHeader;
         this.columns = List.copyOf(columns);
         this.rows = List.copyOf(rows);
+        for (Row row : this.rows) {
+            if (row.cells() != null && row.cells().size() != this.columns.size()) {
+                throw new IllegalArgumentException("row '" + row.label() + "' has " + row.cells().size()
+                        + " cells for " + this.columns.size() + " columns");
+            }
+        }
     }
 
     /** The table as text, each line ending with a newline. */
@@ -120,6 +167,11 @@ public final class ComparisonTable {
         for (Row row : rows) {
             List<String> line = new ArrayList<>(columns.size() + 1);
             line.add(row.label());
+            if (row.cells() != null) {
+                line.addAll(row.cells());
+                cells.add(line);
+                continue;
+            }
             for (Column column : columns) {
                 line.add(column.value().apply(row.result()));
             }

@@ -1,14 +1,11 @@
 package org.iosched.runner.scenario;
 
 import java.util.ArrayList;
-import java.util.IdentityHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
-import java.util.Map;
 import java.util.Set;
 import org.iosched.runner.report.ComparisonTable;
-import org.iosched.simulator.SimulationResult;
 
 /**
  * A scenario's results as a {@link ComparisonTable} (which renders text, Markdown and CSV): one row per
@@ -41,8 +38,6 @@ final class ScenarioTable {
                 headers.add(csv ? m.header() + " thread" : "thread");
             }
         }
-        // ComparisonTable computes a cell from a row's SimulationResult: each row's sample stands for the row
-        Map<SimulationResult, List<String>> cells = new IdentityHashMap<>();
         List<ComparisonTable.Row> rows = new ArrayList<>();
         for (ScenarioResult.Row row : result.rows()) {
             List<String> line = new ArrayList<>(headers.size());
@@ -62,13 +57,11 @@ final class ScenarioTable {
                     line.add(ref == null ? "" : ref.text());
                 }
             }
-            cells.put(row.sample(), line);
-            rows.add(new ComparisonTable.Row(row.planned().row().label(), row.sample()));
+            rows.add(new ComparisonTable.Row(row.planned().row().label(), line));
         }
         List<ComparisonTable.Column> columns = new ArrayList<>(headers.size());
-        for (int i = 0; i < headers.size(); i++) {
-            int column = i;
-            columns.add(new ComparisonTable.Column(headers.get(i), sample -> cells.get(sample).get(column)));
+        for (String header : headers) {
+            columns.add(new ComparisonTable.Column(header));
         }
         return new ComparisonTable(rowHeader(result.plan().scenario()), columns, rows);
     }

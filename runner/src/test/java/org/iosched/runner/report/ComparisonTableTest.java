@@ -105,6 +105,34 @@ class ComparisonTableTest {
     }
 
     @Test
+    void rowsWithComputedCellsNeedNoSimulationAndMixWithRowsThatHaveOne() {
+        SimulationResult cfq = reader("cfq", 25_600, 48_551_000, 2_939_250.4, 13_434_880);
+        ComparisonTable table = new ComparisonTable("scheduler",
+                List.of(ComparisonColumns.iops("reader", Direction.READ), new ComparisonTable.Column("note")),
+                List.of(new ComparisonTable.Row("cfq", cfq),
+                        new ComparisonTable.Row("deadline (3 seeds)", List.of("3072 (3001-3110)", "mean (min-max)"))));
+
+        assertThat(table.render(ComparisonTable.Format.TEXT)).isEqualTo(
+                "scheduler           reader read iops            note\n"
+                + "------------------  ----------------  --------------\n"
+                + "cfq                             2560               -\n"
+                + "deadline (3 seeds)  3072 (3001-3110)  mean (min-max)\n");
+        assertThat(table.renderTransposed(ComparisonTable.Format.CSV)).isEqualTo(
+                "scheduler,cfq,deadline (3 seeds)\nreader read iops,2560,3072 (3001-3110)\nnote,-,mean (min-max)\n");
+    }
+
+    @Test
+    void aRowNeedsItsSimulationOrItsCellsAndOneCellPerColumn() {
+        assertThatThrownBy(() -> new ComparisonTable.Row("x", null, null))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("neither");
+        assertThatThrownBy(() -> new ComparisonTable.Row("x", reader("cfq", 1, 1, 1, 1), List.of("1")))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("both");
+        assertThatThrownBy(() -> new ComparisonTable("scheduler", List.of(new ComparisonTable.Column("a")),
+                List.of(new ComparisonTable.Row("x", List.of("1", "2")))))
+                .isInstanceOf(IllegalArgumentException.class).hasMessage("row 'x' has 2 cells for 1 columns");
+    }
+
+    @Test
     void formatsAreNamedAsOnTheCommandLine() {
         assertThat(ComparisonTable.Format.fromCliName("markdown")).isEqualTo(ComparisonTable.Format.MARKDOWN);
         assertThatThrownBy(() -> ComparisonTable.Format.fromCliName("html"))
