@@ -3,7 +3,9 @@ package org.iosched.simulator.os;
 /**
  * A buffered read ({@code do_generic_file_read} of 2.6.32-3.0): page by page, a missing page starts synchronous
  * readahead for the rest of the request, a page carrying {@code PG_readahead} starts the next window
- * asynchronously, and a page not yet up to date is waited for after unplugging the queue ({@code sync_page}).
+ * asynchronously (and unplugs the queue at once if that page is up to date, as 2.6.33-2.6.38 do: 2.6.32 left the
+ * window plugged until the next wait, so two windows could merge into one request), and a page not yet up to
+ * date is waited for after unplugging the queue ({@code sync_page}).
  * A page readahead could not bring in is read alone ({@code readpage}). Copying to user space takes no time.
  * At the end the file's {@code prev_pos} is the last byte read.
  */
@@ -26,6 +28,7 @@ final class BufferedRead {
         call.raNext = 0;
         call.raEnd = 0;
         call.sawBusy = false;
+        call.unplugAfterReadahead = false;
     }
 
     /**
@@ -44,6 +47,10 @@ final class BufferedRead {
                     return false;
                 }
                 call.phase = PAGES;
+                if (call.unplugAfterReadahead) {
+                    call.unplugAfterReadahead = false;
+                    ctx.unplug();
+                }
             }
             if (call.page > last) {
                 break;
@@ -79,6 +86,8 @@ final class BufferedRead {
                 readahead.async(call.file, page, lastIndex - page, call);
                 if (call.raEnd > call.raNext) {
                     call.phase = SUBMIT_READAHEAD;
+                    // 2.6.33+ (65a80b4c): a marker page already up to date means no wait will unplug the window
+                    call.unplugAfterReadahead = cache.has(frame, PageCache.UPTODATE);
                     continue;
                 }
             }

@@ -54,6 +54,9 @@ final class WritebackPass {
 
     /** Write back {@code [from, to)} of {@code target} with WB_SYNC_ALL. */
     void startInode(Inode target, int from, int to, boolean onlyAllocated) {
+        if (inode != null) {
+            throw new IllegalStateException(ctx + " starts a pass while writing " + inode);
+        }
         this.devicePass = false;
         this.syncAll = true;
         this.allocatedOnly = onlyAllocated;
@@ -72,6 +75,9 @@ final class WritebackPass {
      * @param dirtiedBefore only inodes dirtied at or before this time (kupdate), or {@code Long.MAX_VALUE}
      */
     void startDevice(long pages, long dirtiedBefore) {
+        if (inode != null) {
+            throw new IllegalStateException(ctx + " starts a pass while writing " + inode);
+        }
         this.devicePass = true;
         this.syncAll = false;
         this.allocatedOnly = false;
@@ -114,31 +120,34 @@ final class WritebackPass {
     }
 
     private boolean runDevice() {
-        while (budget > 0) {
-            if (inode == null) {
-                inode = pickInode();
-                if (inode == null) {
-                    return true;
+        while (true) {
+            if (inode != null) {
+                // a submit that slept may have spent the budget: the inode is released all the same
+                if (!writePages()) {
+                    return false;
                 }
-                inode.writebackOwner = ctx.task;
-                inode.visitedGeneration = generation;
-                inode.visitedBy = this;
-                cursor = Math.min(inode.writebackIndex, inode.pages());
-                cycleStart = cursor;
-                limit = inode.pages();
-                wrapped = cursor == 0;
+                inode.writebackIndex = cursor;
+                inode.writebackOwner = null;
+                if (inode.nrDirty > 0) {
+                    kernel.cache.requeue(inode);
+                }
+                inode = null;
             }
-            if (!writePages()) {
-                return false;
+            if (budget <= 0) {
+                return true;
             }
-            inode.writebackIndex = cursor;
-            inode.writebackOwner = null;
-            if (inode.nrDirty > 0) {
-                kernel.cache.requeue(inode);
+            inode = pickInode();
+            if (inode == null) {
+                return true;
             }
-            inode = null;
+            inode.writebackOwner = ctx.task;
+            inode.visitedGeneration = generation;
+            inode.visitedBy = this;
+            cursor = Math.min(inode.writebackIndex, inode.pages());
+            cycleStart = cursor;
+            limit = inode.pages();
+            wrapped = cursor == 0;
         }
-        return true;
     }
 
     private Inode pickInode() {

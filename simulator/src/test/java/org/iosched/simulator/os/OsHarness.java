@@ -48,7 +48,12 @@ final class OsHarness implements FileIoListener {
 
     OsHarness(boolean writeCache, int nrRequests, int maxSectors, ToLongFunction<Request> service, Path logDirectory,
               OsTunables tunables) {
-        DeviceInfo info = new DeviceInfo("fake", 1L << 21, true, 1, writeCache, false, 2048);
+        this(writeCache, 1, nrRequests, maxSectors, service, logDirectory, tunables);
+    }
+
+    OsHarness(boolean writeCache, int queueDepth, int nrRequests, int maxSectors, ToLongFunction<Request> service,
+              Path logDirectory, OsTunables tunables) {
+        DeviceInfo info = new DeviceInfo("fake", 1L << 21, true, queueDepth, writeCache, false, 2048);
         DeviceHost deviceHost = new DeviceHost(clock, new SplittableRandom(1), trace, "device fake");
         device = new FakeDevice(info, deviceHost, service);
         KernelClock hz = new KernelClock(1000);
@@ -93,6 +98,11 @@ final class OsHarness implements FileIoListener {
                 + (io.error() == null ? "" : " error"));
     }
 
+    /** Run {@code action} at virtual time {@code nanos}. */
+    void at(long nanos, Runnable action) {
+        clock.newTimer(null, action).arm(nanos);
+    }
+
     void runAll() {
         clock.run(Long.MAX_VALUE, () -> false);
     }
@@ -108,6 +118,63 @@ final class OsHarness implements FileIoListener {
             out.add(RequestFlags.rwbs(rq.op(), rq.flags()) + " " + rq.sector() + "+" + rq.sectors());
         }
         return out;
+    }
+
+    /** A task issuing one file operation after another: {@link #then} queues the next step. */
+    final class Script implements FileIoListener {
+        final org.iosched.api.Task task;
+        private final java.util.ArrayDeque<java.util.function.Consumer<FileIo>> steps = new java.util.ArrayDeque<>();
+        final List<FileIo> done = new ArrayList<>();
+        private final FileIo unit = new FileIo();
+
+        Script(String name) {
+            this.task = os.createTask(org.iosched.api.TaskSpec.of(name));
+        }
+
+        Script(org.iosched.api.TaskSpec spec) {
+            this.task = os.createTask(spec);
+        }
+
+        Script write(org.iosched.api.FileHandle file, long offset, int length) {
+            steps.add(io -> io.prepare(FileIo.Kind.WRITE, task, file, offset, length, false, this));
+            return this;
+        }
+
+        Script syncWrite(org.iosched.api.FileHandle file, long offset, int length) {
+            steps.add(io -> io.prepare(FileIo.Kind.WRITE, task, file, offset, length, false, this)
+                    .setSyncWrite(true));
+            return this;
+        }
+
+        Script read(org.iosched.api.FileHandle file, long offset, int length, boolean direct) {
+            steps.add(io -> io.prepare(FileIo.Kind.READ, task, file, offset, length, direct, this));
+            return this;
+        }
+
+        Script fsync(org.iosched.api.FileHandle file, boolean datasync) {
+            steps.add(io -> io.prepare(datasync ? FileIo.Kind.FDATASYNC : FileIo.Kind.FSYNC, task, file, 0, 0, false,
+                    this));
+            return this;
+        }
+
+        void start() {
+            next();
+        }
+
+        private void next() {
+            java.util.function.Consumer<FileIo> step = steps.poll();
+            if (step != null) {
+                FileIo io = new FileIo();
+                step.accept(io);
+                os.submit(io);
+            }
+        }
+
+        @Override
+        public void completed(FileIo io) {
+            done.add(io);
+            next();
+        }
     }
 
     /** Completed requests of one task. */
