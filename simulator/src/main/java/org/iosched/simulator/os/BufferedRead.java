@@ -27,7 +27,7 @@ final class BufferedRead {
         call.phase = PAGES;
         call.raNext = 0;
         call.raEnd = 0;
-        call.sawBusy = false;
+        call.syncReadaheadTried = false;
         call.unplugAfterReadahead = false;
     }
 
@@ -58,9 +58,8 @@ final class BufferedRead {
             int page = call.page;
             int frame = inode.map.frame(page);
             if (frame < 0) {
-                // sawBusy marks that synchronous readahead was tried for this page already
-                if (!call.sawBusy) {
-                    call.sawBusy = true;
+                if (!call.syncReadaheadTried) {
+                    call.syncReadaheadTried = true;
                     call.raEnd = call.raNext;
                     readahead.sync(call.file, page, lastIndex - page, call);
                     if (call.raEnd > call.raNext) {
@@ -98,7 +97,7 @@ final class BufferedRead {
             }
             cache.touch(frame);
             call.page++;
-            call.sawBusy = false;
+            call.syncReadaheadTried = false;
         }
         call.file.raPrevPos = call.end - 1;
         return true;

@@ -40,7 +40,6 @@ final class Flusher implements TaskContext.Program {
     private long pagesLeft;
     private long olderThan;
     private long lastOldFlush;
-    private long rounds;
 
     Flusher(Kernel kernel) {
         this.kernel = kernel;
@@ -72,11 +71,6 @@ final class Flusher implements TaskContext.Program {
         return backgroundQueued || work != Work.NONE;
     }
 
-    /** Rounds of writeback done (for tests). */
-    long rounds() {
-        return rounds;
-    }
-
     private void firstDirty() {
         if (syncAll) {
             thread.wake();
@@ -103,7 +97,6 @@ final class Flusher implements TaskContext.Program {
             }
             thread.writeback.startDevice(MAX_WRITEBACK_PAGES, olderThan);
             inPass = true;
-            rounds++;
         }
     }
 

@@ -214,9 +214,4 @@ final class Kernel {
     boolean clean() {
         return cache.nrDirty() == 0 && cache.nrWriteback() == 0 && journal.idle() && !flusher.busy();
     }
-
-    /** Inodes, for statistics and stall messages. */
-    List<Inode> inodes() {
-        return inodes;
-    }
 }

@@ -41,6 +41,8 @@ final class Syscall implements BioEndIo {
     /** Readahead window being submitted: next page to put in a bio, and the window's end. */
     int raNext;
     int raEnd;
+    /** Synchronous readahead was tried for the current page (if it is still missing, it is read alone). */
+    boolean syncReadaheadTried;
     /** The async readahead met an up-to-date marker page: unplug once its window is submitted. */
     boolean unplugAfterReadahead;
 

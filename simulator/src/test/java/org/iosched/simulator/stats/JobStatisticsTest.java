@@ -88,6 +88,16 @@ class JobStatisticsTest {
     }
 
     @Test
+    void theTaskAWorkloadNamesForAJobIsItsProcessWhateverTheCreationOrder() {
+        stats.userTaskCreated(1000);
+        stats.userTaskCreated(1001);
+        stats.jobTask(0, 1001);
+        stats.jobTask(1, 1000);
+
+        assertThat(stats.results(10)).extracting(JobResult::pid).containsExactly(1001, 1000);
+    }
+
+    @Test
     void badJobIndexesAndKindsAreRejected() {
         assertThatThrownBy(() -> stats.recordIo(2, FileIo.Kind.READ, 1, -1, 1))
                 .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("no job 2");
