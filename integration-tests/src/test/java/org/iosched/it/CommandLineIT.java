@@ -18,10 +18,11 @@ class CommandLineIT {
     Path work;
 
     @Test
-    void withoutArgumentsTheDemonstrationPrintsAComparisonOfEverySchedulerOnTheDisk() throws Exception {
+    void withoutArgumentsTheDemonstrationPrintsSeedScenario000BesideTheThreadsNumbers() throws Exception {
         Iosched.Outcome outcome = Iosched.run(work);
         assertThat(outcome.exitCode()).as(outcome.stderr()).isZero();
-        assertThat(outcome.stdout()).contains("noop").contains("deadline").contains("cfq");
+        assertThat(outcome.stdout()).contains("000-write-fsync-cgroup")
+                .contains("barrier=0 / cfq+preempt").contains("barrier=1 / deadline").contains("thread");
         assertThat(outcome.stderr()).isEmpty();
     }
 

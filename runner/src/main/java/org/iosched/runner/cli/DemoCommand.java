@@ -6,31 +6,33 @@ import java.io.InputStream;
 import java.io.PrintWriter;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
-import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import java.util.concurrent.Callable;
-import org.iosched.api.WorkloadSource;
-import org.iosched.runner.RunPlan;
 import org.iosched.runner.RunService;
-import org.iosched.runner.SetOptions;
 import org.iosched.runner.plugin.PluginModule;
-import org.iosched.runner.report.ComparisonTable;
-import org.iosched.simulator.SimulationResult;
+import org.iosched.runner.scenario.Scenario;
+import org.iosched.runner.scenario.ScenarioFormat;
+import org.iosched.runner.scenario.ScenarioParser;
+import org.iosched.runner.scenario.ScenarioPlan;
+import org.iosched.runner.scenario.ScenarioPlanner;
+import org.iosched.runner.scenario.ScenarioReport;
+import org.iosched.runner.scenario.ScenarioResult;
+import org.iosched.runner.scenario.ScenarioRunner;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Spec;
 
 /**
- * The built-in demonstration: a small mixed workload (a sequential reader, a random reader and a queue-deep
- * random writer) on the {@code hdd} preset, under every discovered scheduler, compared in one table.
+ * The built-in demonstration: seed thread 000 (Khlebnikov, 2011), a write+fsync job in a blkio cgroup with the
+ * ext4 journal thread in the root group, under CFQ as released in 3.0, CFQ with the thread's patch, deadline
+ * and CFQ without the cgroup, with barriers off and on, beside the thread's own numbers. The scenario file is
+ * packaged in the jar; {@code scenarios/seeds/000-write-fsync-cgroup.yaml} in the source tree is the same file.
  */
 @Command(name = "demo", mixinStandardHelpOptions = true,
-        description = "Run the built-in demonstration (also what 'iosched' alone does).")
+        description = "Run the built-in demonstration (also what 'iosched' alone does): seed scenario 000.")
 public final class DemoCommand implements Callable<Integer> {
-    static final String DEVICE = "hdd";
-    static final long SEED = 1;
+    static final String SCENARIO = "scenarios/seeds/000-write-fsync-cgroup.yaml";
 
     @Spec
     CommandSpec spec;
@@ -45,19 +47,18 @@ public final class DemoCommand implements Callable<Integer> {
 
     int runDemo(GlobalOptions options, PrintWriter out) {
         RunService service = Guice.createInjector(new PluginModule(options.discover())).getInstance(RunService.class);
-        String job = resource("/demo.fio");
-        List<String> schedulers = new ArrayList<>(service.schedulers().keySet());
-        schedulers.sort(null);
-        RunPlan plan = service.plan("fio", new WorkloadSource("demo.fio", job, null, Map.of()), DEVICE, schedulers,
-                SetOptions.parse(List.of(), service.settingOwners()), SEED, null, null);
-        List<SimulationResult> results = service.run(plan);
-        out.println("iosched demonstration: a sequential reader (64 KiB, psync), a random reader (4 KiB, psync)");
-        out.println("and a random writer (4 KiB, libaio, iodepth 16) share a 7200 rpm disk (" + DEVICE + ") for 5 s,");
-        out.println("under every discovered scheduler (seed " + SEED + "). Bandwidth in KiB/s, latencies in usec.");
+        Scenario scenario = ScenarioParser.parse(SCENARIO, resource("/" + SCENARIO), null);
+        ScenarioPlan plan = new ScenarioPlanner(service).plan(scenario, List.of(), List.of());
+        ScenarioResult result = new ScenarioRunner(service).run(plan, Runtime.getRuntime().availableProcessors());
+        out.println("iosched demonstration: seed thread 000 reproduced (" + SCENARIO + ").");
+        out.println("A fio job writes 4 KiB and fsyncs after each write, in a blkio cgroup; the ext4 journal thread");
+        out.println("(jbd2) that commits each fsync runs in the root cgroup. CFQ 3.0 idles between the two groups on");
+        out.println("every fsync; the thread's patch lets the journal preempt. 'thread' columns: the thread's numbers.");
         out.println();
-        out.print(ResultWriter.comparison(results).renderTransposed(ComparisonTable.Format.TEXT));
+        out.print(ScenarioReport.render(result, ScenarioFormat.TEXT));
         out.println();
-        out.println("Run your own: java -jar iosched.jar run JOB.fio --scheduler cfq,deadline --device hdd-7200");
+        out.println("More: java -jar iosched.jar scenario scenarios/seeds/<file>.yaml; "
+                + "java -jar iosched.jar run JOB.fio --scheduler cfq,deadline");
         out.flush();
         return ExitCodes.OK;
     }
@@ -65,7 +66,7 @@ public final class DemoCommand implements Callable<Integer> {
     private static String resource(String name) {
         try (InputStream in = DemoCommand.class.getResourceAsStream(name)) {
             if (in == null) {
-                throw new IllegalStateException("missing resource " + name);
+                throw new IllegalStateException("missing resource " + name + " (the runner jar packages scenarios/seeds)");
             }
             return new String(in.readAllBytes(), StandardCharsets.UTF_8);
         } catch (IOException e) {
