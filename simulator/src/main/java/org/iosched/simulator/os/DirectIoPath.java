@@ -21,7 +21,9 @@ import org.iosched.api.RequestFlags;
  *       {@code max_sectors} from the start of the I/O and at extent boundaries. Offsets and lengths must be
  *       multiples of 512 bytes, inside the file; otherwise the operation fails with an error text
  *       (EINVAL).</li>
- *   <li>The call returns once its bios are queued; it completes when they have.</li>
+ *   <li>The call returns once its bios are queued; it completes when they have. An {@code O_SYNC} direct
+ *       write blocks until they have and then fsyncs its range ({@code generic_write_sync}), committing the
+ *       allocation and mtime; this blocks an asynchronous submitter too (simplified).</li>
  * </ul>
  */
 final class DirectIoPath {
@@ -30,11 +32,19 @@ final class DirectIoPath {
     private static final int WAIT_CACHE = 2;
     private static final int PREPARE = 3;
     private static final int BIOS = 4;
+    private static final int WAIT_FOR_SYNC = 5;
 
     private final Kernel kernel;
+    private final Fsync fsync;
 
-    DirectIoPath(Kernel kernel) {
+    DirectIoPath(Kernel kernel, Fsync fsync) {
         this.kernel = kernel;
+        this.fsync = fsync;
+    }
+
+    /** Whether the call blocks its task until done: an {@code O_SYNC} direct write. */
+    static boolean synchronous(Syscall call) {
+        return call.op == Op.WRITE && call.io.syncWrite();
     }
 
     /** EINVAL text for a direct I/O that cannot be done, or null. */
@@ -95,7 +105,25 @@ final class DirectIoPath {
                     call.phase = BIOS;
                 }
                 case BIOS -> {
-                    return submitBios(ctx, call, inode);
+                    if (!submitBios(ctx, call, inode)) {
+                        return false;
+                    }
+                    if (!synchronous(call)) {
+                        call.owe(true, call.ownBiosDone());
+                        return true;
+                    }
+                    call.phase = WAIT_FOR_SYNC;
+                }
+                case WAIT_FOR_SYNC -> {
+                    // generic_write_sync after an O_SYNC direct write: wait for it, then fsync its range
+                    if (!call.ownBiosDone()) {
+                        ctx.unplug();
+                        return false;
+                    }
+                    call.path = Syscall.Path.FSYNC;
+                    call.datasync = false;
+                    fsync.start(call);
+                    return fsync.step(ctx, call);
                 }
                 default -> throw new IllegalStateException("direct I/O in phase " + call.phase);
             }
@@ -153,7 +181,6 @@ final class DirectIoPath {
             }
         }
         call.allIssued = true;
-        call.owe(true, call.ownBiosDone());
         return true;
     }
 }

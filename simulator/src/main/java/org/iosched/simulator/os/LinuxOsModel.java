@@ -103,9 +103,9 @@ public final class LinuxOsModel implements OsModel, WorkloadContext {
         kernel.journal = journal;
         flusher.attach(kernel.kernelThread(createKernelThread("flush-8:0"), flusher));
         journal.attach(kernel.kernelThread(createKernelThread("jbd2/sda1-8"), journal));
-        this.direct = new DirectIoPath(kernel);
-        this.read = new BufferedRead(kernel, new Readahead(kernel));
         this.fsync = new Fsync(kernel);
+        this.direct = new DirectIoPath(kernel, fsync);
+        this.read = new BufferedRead(kernel, new Readahead(kernel));
         this.write = new BufferedWrite(kernel, fsync);
         queue.setSleepListener(bio -> kernel.context(bio.task()).resumed());
         queue.setCompletionListener(accounting);
@@ -401,7 +401,7 @@ public final class LinuxOsModel implements OsModel, WorkloadContext {
     }
 
     private void bioDone(Syscall call) {
-        if (call.path == Syscall.Path.DIRECT) {
+        if (call.path == Syscall.Path.DIRECT && !DirectIoPath.synchronous(call)) {
             if (call.allIssued && call.ownBiosDone()) {
                 call.owe(false, true);
             }

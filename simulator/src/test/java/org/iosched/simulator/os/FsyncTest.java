@@ -186,6 +186,22 @@ class FsyncTest {
     }
 
     @Test
+    void anOSyncDirectWriteWaitsForItsDataThenCommitsItsAllocation() {
+        OsHarness h = disk(false);
+        OsHarness.Script fio = h.new Script("fio");
+        FileHandle file = h.os.open(fio.task, "/mnt/f", 1 << 20);
+        FileIo io = new FileIo().prepare(FileIo.Kind.WRITE, fio.task, file, 0, 4096, true, fio).setSyncWrite(true);
+        h.os.submit(io);
+        h.runUntil(1_000_000_000L);
+
+        // WRITE_ODIRECT (sync, idling), then jbd2's log and commit block
+        assertThat(sequence(h.completed)).containsExactly("WS fio", "WS jbd2/sda1-8", "WS jbd2/sda1-8");
+        assertThat(io.completeTime()).isEqualTo(h.completed.get(2).at());
+        assertThat(io.submitTime()).isEqualTo(io.completeTime());
+        assertThat(h.kernel.journal.commits()).isOne();
+    }
+
+    @Test
     void fsyncOnTheRawDeviceWritesItsDirtyPagesThenFlushes() {
         OsHarness h = disk(true);
         OsHarness.Script fio = h.new Script("fio");
