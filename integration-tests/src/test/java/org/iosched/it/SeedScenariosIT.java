@@ -1,0 +1,98 @@
+package org.iosched.it;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The seed threads, reproduced: each scenario in {@code scenarios/seeds/} runs through the packaged jar over its
+ * three seeds, and the direction and rough size of every effect the thread reports must hold for each seed.
+ */
+class SeedScenariosIT {
+    private static final Path SEEDS = Iosched.ROOT.resolve("scenarios/seeds");
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    @TempDir
+    Path work;
+
+    /** Khlebnikov 2011: 49 vs 798 iops without barriers; about 100 KB/s for everyone with barriers. */
+    @Test
+    void seed000GroupPreemptionLiftsWriteFsyncInACgroupWithoutBarriersAndChangesNothingWithThem() throws Exception {
+        Scenario s = scenario("000-write-fsync-cgroup.yaml");
+        for (int seed : s.seeds()) {
+            double vanilla = s.value("barrier=0 / cfq", seed, "iops");
+            double patched = s.value("barrier=0 / cfq+preempt", seed, "iops");
+            double deadline = s.value("barrier=0 / deadline", seed, "iops");
+            assertThat(patched).as("seed %d: patched %s vs vanilla %s iops", seed, patched, vanilla).isGreaterThanOrEqualTo(5 * vanilla);
+            assertThat(deadline).as("seed %d: deadline vs vanilla cfq", seed).isGreaterThanOrEqualTo(5 * vanilla);
+            double vanillaBarrier = s.value("barrier=1 / cfq", seed, "bw");
+            double patchedBarrier = s.value("barrier=1 / cfq+preempt", seed, "bw");
+            double deadlineBarrier = s.value("barrier=1 / deadline", seed, "bw");
+            assertThat(patchedBarrier).as("seed %d: with barriers", seed).isBetween(0.75 * vanillaBarrier, 1.25 * vanillaBarrier);
+            assertThat(deadlineBarrier).as("seed %d: with barriers, deadline", seed).isBetween(0.75 * vanillaBarrier, 1.25 * vanillaBarrier);
+        }
+    }
+
+    /** Li 2010: letting a queue go past quantum/2 while its slice lasts raises two deep random readers' throughput. */
+    @Test
+    void seed003SoftQuantumRaisesDeepRandomReadThroughputOnAnNcqDisk() throws Exception {
+        Scenario s = scenario("003-quantum-tweak.yaml");
+        for (int seed : s.seeds()) {
+            double hard = s.value("hdd-7200-ncq / two threads / hard quantum 4", seed, "deep bw");
+            double soft = s.value("hdd-7200-ncq / two threads / soft quantum 8", seed, "deep bw");
+            assertThat(soft).as("seed %d: soft %s vs hard %s MiB/s", seed, soft, hard).isGreaterThan(1.1 * hard);
+        }
+    }
+
+    /** Moyer 2010: with an fsync-ing process beside a sequential reader, CFQ with slice_idle=0 and the patch is in line with deadline. */
+    @Test
+    void seed004CfqWithoutIdlingAndWithSyncAndAsyncTogetherMatchesDeadlinesFsyncRate() throws Exception {
+        Scenario s = scenario("004-fsync-vs-reader.yaml");
+        for (int seed : s.seeds()) {
+            double deadline = s.value("fsync+reader / deadline", seed, "fsyncs");
+            double together = s.value("fsync+reader / cfq idle=0+together", seed, "fsyncs");
+            double idling = s.value("fsync+reader / cfq", seed, "fsyncs");
+            assertThat(together).as("seed %d: cfq idle=0+together %s vs deadline %s", seed, together, deadline)
+                    .isBetween(0.75 * deadline, 1.25 * deadline);
+            assertThat(idling).as("seed %d: cfq idling %s vs deadline %s", seed, idling, deadline).isLessThan(0.5 * deadline);
+        }
+    }
+
+    private Scenario scenario(String file) throws Exception {
+        Iosched.Outcome outcome = Iosched.run(work, "scenario", SEEDS.resolve(file).toString(), "--output-format", "json");
+        assertThat(outcome.exitCode()).as(outcome.stderr()).isZero();
+        return new Scenario(JSON.readTree(outcome.stdout()));
+    }
+
+    /** A scenario's JSON report. */
+    record Scenario(JsonNode root) {
+        int[] seeds() {
+            JsonNode seeds = root.path("rows").path(0).path("seeds");
+            int[] values = new int[seeds.size()];
+            for (int i = 0; i < values.length; i++) {
+                values[i] = seeds.get(i).path("seed").asInt();
+            }
+            assertThat(values).as("seeds").hasSizeGreaterThanOrEqualTo(3);
+            return values;
+        }
+
+        double value(String row, int seed, String metric) {
+            for (JsonNode r : root.path("rows")) {
+                if (r.path("label").asText().equals(row)) {
+                    for (JsonNode s : r.path("seeds")) {
+                        if (s.path("seed").asInt() == seed) {
+                            JsonNode value = s.path("values").path(metric);
+                            assertThat(value.isNumber()).as("%s seed %d %s = %s", row, seed, metric, value).isTrue();
+                            return value.asDouble();
+                        }
+                    }
+                }
+            }
+            throw new AssertionError("no row '" + row + "' with seed " + seed);
+        }
+    }
+}
