@@ -172,11 +172,15 @@ final class Journal implements TaskContext.Program {
     }
 
     /**
-     * {@code jbd2_trans_will_send_data_barrier}, reduced: a transaction not yet committed will end with a
-     * flushing commit block when barriers are on.
+     * {@code jbd2_trans_will_send_data_barrier}: with barriers on, a transaction not yet committed will end with
+     * a flushing commit block, unless that block is already on its way (its flush may precede the caller's
+     * data).
      */
     boolean willSendBarrier(long tid) {
-        return barrier && tid > commitSequence;
+        if (!barrier || tid <= commitSequence) {
+            return false;
+        }
+        return !(committing != null && committing.tid == tid && phase == Phase.WAIT_COMMIT);
     }
 
     /** {@code jbd2_log_start_commit}: ask the thread to commit up to {@code tid}. */
