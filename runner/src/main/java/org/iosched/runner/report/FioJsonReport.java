@@ -31,7 +31,13 @@ import org.iosched.simulator.SimulationResult;
  * "iosched" : { "scheduler", "device", "seed", "settings" : {name : value}, "notices" : [..],
  *               "device_statistics" : {name : number}, "report_notes" : [..] }
  * </pre>
- * ({@code settings} and {@code device_statistics} sorted by name; {@code report_notes} are {@link ReportNotes}).
+ * ({@code settings} and {@code device_statistics} sorted by name; {@code report_notes} are {@link ReportNotes},
+ * then notes on output options whose effect the simulation cannot show, such as {@code bwavgtime}).
+ *
+ * <p>The jobs' output options apply as fio 3.x applies them to JSON: {@code description} ({@code desc}),
+ * the percentile options ({@code percentile} and json+ {@code bins} per latency), the {@code disable_*}
+ * options, {@code gtod_reduce} and {@code unified_rw_reporting} ({@code mixed}); {@code kb_base},
+ * {@code unit_base} and {@code significant_figures} change only the normal output, in fio as here.
  *
  * <p><b>Several schedulers in one run.</b> Each scheduler's simulation is one complete fio document, never
  * wrapped, so every fio tool reads it unchanged. Written to a file, each document goes to its own file,
@@ -89,7 +95,11 @@ public final class FioJsonReport {
     private FioJsonReport() {
     }
 
-    /** The document as fio prints it, ending with a newline. */
+    /**
+     * The document as fio prints it, ending with a newline.
+     *
+     * @throws InvalidInputException when a job's output option has a value fio rejects
+     */
     public static String render(SimulationResult result, Format format) {
         try {
             return WRITER.writeValueAsString(toTree(result, format)) + "\n";
@@ -142,17 +152,18 @@ public final class FioJsonReport {
         root.put("timestamp_ms", SimulatedClock.epochMillis(now));
         root.put("time", SimulatedClock.ctime(now));
         ArrayNode jobs = root.putArray("jobs");
-        List<ReportedJob> reported = ReportedJob.of(result);
-        List<GroupRunStats> groups = GroupRunStats.of(reported);
-        for (ReportedJob job : reported) {
-            jobs.add(job(job, groups.get(job.groupId()), now, format));
+        List<ReportBlock> blocks = ReportBlock.of(result);
+        List<GroupRunStats> groups = GroupRunStats.of(blocks);
+        for (ReportBlock block : blocks) {
+            jobs.add(job(block, groups.get(block.job().groupId()), now, format));
         }
         root.putArray("disk_util").add(disk(result.disk()));
         root.set("iosched", iosched(result));
         return root;
     }
 
-    private static ObjectNode job(ReportedJob job, GroupRunStats group, long now, Format format) {
+    private static ObjectNode job(ReportBlock block, GroupRunStats group, long now, Format format) {
+        ReportedJob job = block.job();
         JobResult result = job.result();
         ObjectNode node = NODES.objectNode();
         node.put("jobname", job.name());
@@ -171,10 +182,23 @@ public final class FioJsonReport {
         if (!options.isEmpty()) {
             node.set("job options", options);
         }
-        for (Direction direction : Direction.values()) {
-            node.set(direction.fioName(), JsonDirection.of(job, direction, group, format));
+        ReportOptions.Unified unified = block.options().unified();
+        if (unified == ReportOptions.Unified.MIXED) {
+            // The directions summed under "mixed"; add_ddir_status_json then returns early for trim, write
+            // and sync alike, so there is no "sync" object either.
+            node.set("mixed", JsonDirection.of(block, Direction.READ.of(block.mixed()), block.mixedBandwidthSources(),
+                    block.mixedIopsSources(), group, Direction.READ, format));
+        } else {
+            for (Direction direction : Direction.values()) {
+                node.set(direction.fioName(), JsonDirection.of(block, direction.of(result),
+                        block.bandwidthSources(direction), block.iopsSources(direction), group, direction, format));
+            }
+            node.set("sync", JsonDirection.sync(block, format));
         }
-        node.set("sync", JsonDirection.sync(result, format));
+        if (unified == ReportOptions.Unified.BOTH) {
+            node.set("mixed", JsonDirection.of(block, Direction.READ.of(block.mixed()), block.mixedBandwidthSources(),
+                    block.mixedIopsSources(), group, Direction.READ, format));
+        }
         long runtime = 0;
         for (JobResult member : job.jobs()) {
             runtime += FioMath.millis(member.endNanos() - member.startNanos());
@@ -199,6 +223,9 @@ public final class FioJsonReport {
         node.put("latency_percentile", decimal(100.0));
         node.put("latency_window", 0);
         node.put("latency_window_us", 0);
+        if (!block.options().description().isEmpty()) {
+            node.put("desc", block.options().description());
+        }
         return node;
     }
 
@@ -258,6 +285,7 @@ public final class FioJsonReport {
         }
         ArrayNode notes = node.putArray("report_notes");
         ReportNotes.ALL.forEach(notes::add);
+        OptionNotices.of(result, OptionNotices.Layout.FIO3).forEach(notes::add);
         return node;
     }
 

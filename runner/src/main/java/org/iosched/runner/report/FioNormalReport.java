@@ -18,7 +18,8 @@ import org.iosched.simulator.SimulationResult;
  * <p>Layout, top to bottom:
  * <ol>
  *   <li>iosched's own header, every line starting with {@code iosched: }: scheduler, device and seed, each
- *       setting, the workload's notices ("no effect in simulation" and the like) and {@link ReportNotes};</li>
+ *       setting, the workload's notices ("no effect in simulation" and the like), {@link ReportNotes} and
+ *       notes on output options whose effect the simulation cannot show ({@code bwavgtime}, ...);</li>
  *   <li>what fio prints before a run: one {@code name: (g=N): <summary>} line per job ({@code ...} for the
  *       further clones of a job), a version line and {@code Starting N processes};</li>
  *   <li>an empty line, then one block per job, or per group with {@code group_reporting};</li>
@@ -26,6 +27,11 @@ import org.iosched.simulator.SimulationResult;
  * </ol>
  * Where fio prints a wall-clock date (after {@code pid=} in 3.x), we print the simulated end of the run
  * read as a date since the Unix epoch (see {@link SimulatedClock}). Identical results give identical text.
+ *
+ * <p>The jobs' output options apply as fio applies them: {@code description}, {@code clat_percentiles},
+ * {@code lat_percentiles}, {@code slat_percentiles}, {@code percentile_list}, {@code significant_figures},
+ * {@code unified_rw_reporting}, {@code disable_lat}/{@code _clat}/{@code _slat}/{@code _bw_measurement},
+ * {@code gtod_reduce}, {@code kb_base} and {@code unit_base}; the 2011 layout only those fio 1.5x had.
  */
 public final class FioNormalReport {
     /** The version line: fio's layout, marked as produced by iosched. */
@@ -63,26 +69,30 @@ public final class FioNormalReport {
     private FioNormalReport() {
     }
 
-    /** The whole report as text. */
+    /**
+     * The whole report as text.
+     *
+     * @throws InvalidInputException when a job's output option has a value fio rejects
+     */
     public static String render(SimulationResult result, Format format) {
         StringBuilder out = new StringBuilder(4096);
+        List<ReportBlock> blocks = ReportBlock.of(result);
         appendHeader(out, result, format);
-        List<ReportedJob> jobs = ReportedJob.of(result);
         out.append('\n');
         if (format == Format.NORMAL) {
             String date = SimulatedClock.ctime(result.durationNanos());
-            List<GroupRunStats> groups = GroupRunStats.of(jobs);
-            for (ReportedJob job : jobs) {
-                ModernText.appendJob(out, job, groups.get(job.groupId()), date);
+            List<GroupRunStats> groups = GroupRunStats.of(blocks);
+            for (ReportBlock block : blocks) {
+                ModernText.appendJob(out, block, groups.get(block.job().groupId()), date);
             }
             for (GroupRunStats group : groups) {
                 ModernText.appendGroup(out, group);
             }
             ModernText.appendDisk(out, result.disk());
         } else {
-            List<LegacyGroup> groups = LegacyGroup.of(jobs);
-            for (ReportedJob job : jobs) {
-                Legacy2011Text.appendJob(out, job, groups.get(job.groupId()));
+            List<LegacyGroup> groups = LegacyGroup.of(blocks);
+            for (ReportBlock block : blocks) {
+                Legacy2011Text.appendJob(out, block, groups.get(block.job().groupId()));
             }
             for (LegacyGroup group : groups) {
                 Legacy2011Text.appendGroup(out, group);
@@ -140,6 +150,10 @@ public final class FioNormalReport {
             out.append("iosched: ").append(notice).append('\n');
         }
         for (String note : ReportNotes.ALL) {
+            out.append("iosched: ").append(note).append('\n');
+        }
+        for (String note : OptionNotices.of(result,
+                format == Format.NORMAL ? OptionNotices.Layout.FIO3 : OptionNotices.Layout.FIO_2011)) {
             out.append("iosched: ").append(note).append('\n');
         }
         String previousName = null;

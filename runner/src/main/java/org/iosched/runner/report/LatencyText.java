@@ -1,7 +1,6 @@
 package org.iosched.runner.report;
 
 import java.math.BigDecimal;
-import java.util.Map;
 import java.util.SortedMap;
 import org.iosched.simulator.LatencyStats;
 
@@ -44,18 +43,23 @@ final class LatencyText {
                 .append(", stdev=").append(CFormat.fixed(dev, 5, 2)).append('\n');
     }
 
-    /**
-     * The percentile table: msec if the smallest shown value is over 2 ms and the largest over 100 ms, usec
-     * if over 2 µs and 100 µs, else nsec; values are rounded up into the unit; as many columns as fit in 80
-     * characters.
-     */
+    /** {@link #appendPercentiles(StringBuilder, String, FioPercentiles.Table)} of a map, its own precision. */
     static void appendPercentiles(StringBuilder out, String label, SortedMap<Double, Long> percentiles) {
-        if (percentiles.isEmpty()) {
+        appendPercentiles(out, label, FioPercentiles.Table.of(percentiles, precision(percentiles)));
+    }
+
+    /**
+     * The percentile table (stat.c {@code show_clat_percentiles}): msec if the smallest shown value is over
+     * 2 ms and the largest over 100 ms, usec if over 2 µs and 100 µs, else nsec; values are rounded up into
+     * the unit; {@code " %<p+3>.<p>fth=[%<w>llu]"} entries, as many to a line as fit in 80 characters.
+     */
+    static void appendPercentiles(StringBuilder out, String label, FioPercentiles.Table table) {
+        if (table.isEmpty()) {
             return;
         }
         long minValue = Long.MAX_VALUE;
         long maxValue = 0;
-        for (long value : percentiles.values()) {
+        for (long value : table.values()) {
             minValue = Math.min(minValue, value);
             maxValue = Math.max(maxValue, value);
         }
@@ -75,28 +79,26 @@ final class LatencyText {
             divisor = 1;
             unit = "nsec";
         }
-        int precision = precision(percentiles);
+        int precision = table.precision();
         long widest = maxValue / divisor;
         int timeWidth = widest == 0 ? 5 : Math.max(5, (int) (Math.log10(widest) + 1));
         int perLine = (80 - 7) / (precision + 10 + timeWidth);
         out.append("    ").append(label).append(" percentiles (").append(unit).append("):\n     |");
-        int index = 0;
-        int last = percentiles.size() - 1;
-        for (Map.Entry<Double, Long> entry : percentiles.entrySet()) {
+        int last = table.percentiles().size() - 1;
+        for (int index = 0; index <= last; index++) {
             if (index != 0 && index % perLine == 0) {
                 out.append("     |");
             }
-            long value = entry.getValue();
+            long value = table.values().get(index);
             for (int i = 0; i < scaleDown; i++) {
                 value = (value + 999) / 1000;
             }
-            out.append(' ').append(CFormat.fixed(entry.getKey(), precision + 3, precision))
+            out.append(' ').append(CFormat.fixed(table.percentiles().get(index), precision + 3, precision))
                     .append("th=[").append(CFormat.integer(value, timeWidth)).append(']')
                     .append(index == last ? '\n' : ',');
             if (index != last && index % perLine == perLine - 1) {
                 out.append('\n');
             }
-            index++;
         }
     }
 

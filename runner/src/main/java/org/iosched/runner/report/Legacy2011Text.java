@@ -9,16 +9,20 @@ import org.iosched.simulator.LatencyStats;
 /**
  * fio's normal output as fio 1.5x printed it in 2011, the layout the seed threads quote ({@code io=, bw=,
  * iops=, runt=} per job and {@code aggrb=/minb=/maxb=/mint=/maxt=} per group): latencies in µs, single-letter
- * K/M/G prefixes, no header date, no percentile table (off by default then), reads and writes only.
+ * K/M/G prefixes, no header date, reads and writes only. The output options of that time apply:
+ * {@code description}, {@code kb_base}, the {@code disable_*} options, and {@code clat_percentiles=1} with
+ * {@code percentile_list} (fio 1.58, August 2011; the table was off by default).
  */
 final class Legacy2011Text {
     private static final int DIGITS = 6;
-    private static final int KB_BASE = 1024;
+    /** fio 1.58 continued the percentile table under its first entry. */
+    private static final String PERCENTILE_INDENT = " ".repeat(29);
 
     private Legacy2011Text() {
     }
 
-    static void appendJob(StringBuilder out, ReportedJob job, LegacyGroup group) {
+    static void appendJob(StringBuilder out, ReportBlock block, LegacyGroup group) {
+        ReportedJob job = block.job();
         JobResult result = job.result();
         if (Direction.READ.of(result).ioBytes() + Direction.WRITE.of(result).ioBytes() == 0
                 && Direction.READ.of(result).totalIos() + Direction.WRITE.of(result).totalIos() == 0) {
@@ -26,8 +30,11 @@ final class Legacy2011Text {
         }
         out.append(job.name()).append(": (groupid=").append(job.groupId()).append(", jobs=").append(job.members())
                 .append("): err= 0: pid=").append(job.pid()).append('\n');
-        appendDirection(out, job, Direction.READ, "read ", group);
-        appendDirection(out, job, Direction.WRITE, "write", group);
+        if (!block.options().description().isEmpty()) {
+            out.append("  Description  : [").append(block.options().description()).append("]\n");
+        }
+        appendDirection(out, block, Direction.READ, "read ", group);
+        appendDirection(out, block, Direction.WRITE, "write", group);
         // Not simulated (ReportNotes): CPU use and the queue-depth histograms print as fio prints them empty.
         out.append("  cpu          : usr=0.00%, sys=0.00%, ctx=0, majf=0, minf=0\n");
         out.append("  IO depths    : 1=0.0%, 2=0.0%, 4=0.0%, 8=0.0%, 16=0.0%, 32=0.0%, >=64=0.0%\n");
@@ -47,22 +54,26 @@ final class Legacy2011Text {
         }
     }
 
-    private static void appendDirection(StringBuilder out, ReportedJob job, Direction direction, String label,
+    private static void appendDirection(StringBuilder out, ReportBlock block, Direction direction, String label,
             LegacyGroup group) {
-        DirectionStats stats = direction.of(job.result());
+        DirectionStats stats = direction.of(block.job().result());
         long runtime = FioMath.runtimeMillis(stats);
         if (stats.ioBytes() == 0 || runtime == 0) {
             return;
         }
+        boolean pow2 = group.kbBase() == 1024;
         out.append("  ").append(label)
-                .append(": io=").append(Num2Str.legacy(stats.ioBytes(), DIGITS, 1, true)).append('B')
-                .append(", bw=").append(Num2Str.legacy(FioMath.bandwidthBytes(stats), DIGITS, 1, true)).append("B/s")
+                .append(": io=").append(Num2Str.legacy(stats.ioBytes(), DIGITS, 1, pow2)).append('B')
+                .append(", bw=").append(Num2Str.legacy(FioMath.bandwidthBytes(stats), DIGITS, 1, pow2)).append("B/s")
                 .append(", iops=").append(Num2Str.legacy(FioMath.iopsTruncated(stats), DIGITS, 1, false))
                 .append(", runt=").append(CFormat.integer(runtime, 6)).append("msec\n");
         appendLatency(out, "    slat", stats.slat());
         appendLatency(out, "    clat", stats.clat());
         appendLatency(out, "     lat", stats.lat());
-        SampleStats bw = SampleStats.merged(job.jobs(), direction);
+        if (block.options().clatPercentilesWritten()) {
+            appendPercentiles(out, FioPercentiles.legacy(stats.clat(), block.options()));
+        }
+        SampleStats bw = SampleStats.merged(block.legacyBandwidthSources(direction));
         if (bw.samples() > 0) {
             double share = bw.mean() * 100 / (double) group.aggregateKib(direction);
             out.append("    bw (KB/s) : min=").append(CFormat.integer(bw.min(), 5))
@@ -70,6 +81,25 @@ final class Legacy2011Text {
                     .append(", per=").append(CFormat.fixed(share, 3, 2))
                     .append("%, avg=").append(CFormat.fixed(bw.mean(), 5, 2))
                     .append(", stdev=").append(CFormat.fixed(bw.dev(), 5, 2)).append('\n');
+        }
+    }
+
+    /**
+     * fio 1.58's table: {@code "    clat percentiles (usec) :"}, then {@code " %2.2fth=%u"} entries in µs,
+     * four to a line, later lines indented under the first entry.
+     */
+    private static void appendPercentiles(StringBuilder out, FioPercentiles.Table table) {
+        out.append("    clat percentiles (usec) :");
+        int last = table.percentiles().size() - 1;
+        for (int j = 0; j <= last; j++) {
+            if (j != 0 && j % 4 == 0) {
+                out.append(PERCENTILE_INDENT);
+            }
+            out.append(' ').append(CFormat.fixed(table.percentiles().get(j), 2, 2)).append("th=")
+                    .append(table.values().get(j)).append(j == last ? '\n' : ',');
+            if (j != last && j % 4 == 3) {
+                out.append('\n');
+            }
         }
     }
 
@@ -99,15 +129,17 @@ final class Legacy2011Text {
 
     static void appendGroup(StringBuilder out, LegacyGroup group) {
         out.append("\nRun status group ").append(group.groupId()).append(" (all jobs):\n");
+        int kb = group.kbBase();
+        boolean pow2 = kb == 1024;
         for (Direction direction : List.of(Direction.READ, Direction.WRITE)) {
             if (group.maxRun(direction) == 0) {
                 continue;
             }
             out.append(direction.groupLabel())
-                    .append(": io=").append(Num2Str.legacy(group.ioKib(direction), DIGITS, KB_BASE, true))
-                    .append("B, aggrb=").append(Num2Str.legacy(group.aggregateKib(direction), DIGITS, KB_BASE, true))
-                    .append("B/s, minb=").append(Num2Str.legacy(group.minBw(direction), DIGITS, KB_BASE, true))
-                    .append("B/s, maxb=").append(Num2Str.legacy(group.maxBw(direction), DIGITS, KB_BASE, true))
+                    .append(": io=").append(Num2Str.legacy(group.ioKib(direction), DIGITS, kb, pow2))
+                    .append("B, aggrb=").append(Num2Str.legacy(group.aggregateKib(direction), DIGITS, kb, pow2))
+                    .append("B/s, minb=").append(Num2Str.legacy(group.minBw(direction), DIGITS, kb, pow2))
+                    .append("B/s, maxb=").append(Num2Str.legacy(group.maxBw(direction), DIGITS, kb, pow2))
                     .append("B/s, mint=").append(group.minRun(direction))
                     .append("msec, maxt=").append(group.maxRun(direction)).append("msec\n");
         }

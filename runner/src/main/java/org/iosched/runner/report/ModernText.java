@@ -1,50 +1,74 @@
 package org.iosched.runner.report;
 
+import java.util.List;
 import org.iosched.simulator.DirectionStats;
 import org.iosched.simulator.DiskStats;
 import org.iosched.simulator.JobResult;
 import org.iosched.simulator.LatencyStats;
 
-/** fio 3.x normal output, block by block, after stat.c's {@code show_thread_status_normal} and friends. */
+/**
+ * fio 3.x normal output, block by block, after stat.c's {@code show_thread_status_normal} and friends, with
+ * the output options fio honours there: {@code description}, the percentile options, the {@code disable_*}
+ * options (through the measured statistics), {@code unified_rw_reporting}, {@code significant_figures},
+ * {@code kb_base} and {@code unit_base}.
+ */
 final class ModernText {
-    /** fio's default {@code sig_figs}. */
-    private static final int SIG_FIGS = 4;
-
     private ModernText() {
     }
 
     /** One job (or group) block; nothing for a job that did no I/O, as fio. */
-    static void appendJob(StringBuilder out, ReportedJob job, GroupRunStats group, String date) {
+    static void appendJob(StringBuilder out, ReportBlock block, GroupRunStats group, String date) {
+        ReportedJob job = block.job();
         JobResult result = job.result();
         if (!hasIo(result)) {
             return;
         }
+        ReportOptions options = block.options();
         out.append(job.name()).append(": (groupid=").append(job.groupId()).append(", jobs=").append(job.members())
                 .append("): err= 0: pid=").append(job.pid()).append(": ").append(date).append('\n');
+        if (!options.description().isEmpty()) {
+            out.append("  Description  : [").append(options.description()).append("]\n");
+        }
+        JobResult reported = block.reported();
+        boolean mixed = options.unified() == ReportOptions.Unified.MIXED;
         for (Direction direction : Direction.values()) {
-            if (direction.of(result).ioBytes() != 0) {
-                appendDirection(out, job, direction, group);
+            if (direction.of(reported).ioBytes() != 0) {
+                appendDirection(out, block, direction.of(reported), mixed ? "mixed" : direction.fioName(),
+                        ratesUnit(options), block.bandwidthSources(direction), block.iopsSources(direction),
+                        group, direction);
             }
+        }
+        if (options.unified() == ReportOptions.Unified.BOTH) {
+            // stat.c gen_mixed_ddir_stats_from_ts copies neither unit_base nor kb_base into the summed
+            // statistics, so fio prints this line's rates without a unit (N2S_NONE).
+            appendDirection(out, block, Direction.READ.of(block.mixed()), "mixed", Num2Str.Unit.NONE,
+                    block.mixedBandwidthSources(), block.mixedIopsSources(), group, Direction.READ);
         }
         appendDistribution(out, LatencyDistribution.of(result));
         LatencyStats sync = result.sync();
         if (sync.count() > 0) {
             out.append("  fsync/fdatasync/sync_file_range/syncfs:\n");
             LatencyText.appendSummary(out, "sync", sync);
-            LatencyText.appendPercentiles(out, "sync", sync.percentiles());
+            // fio prints the sync table whatever clat_percentiles says (stat.c show_ddir_status, DDIR_SYNC).
+            LatencyText.appendPercentiles(out, "sync", FioPercentiles.modern(sync, options));
         }
         // Not simulated (ReportNotes): CPU use and the queue-depth histograms print as fio prints them empty.
         out.append("  cpu          : usr=0.00%, sys=0.00%, ctx=0, majf=0, minf=0\n");
         out.append("  IO depths    : 1=0.0%, 2=0.0%, 4=0.0%, 8=0.0%, 16=0.0%, 32=0.0%, >=64=0.0%\n");
         out.append("     submit    : 0=0.0%, 4=0.0%, 8=0.0%, 16=0.0%, 32=0.0%, 64=0.0%, >=64=0.0%\n");
         out.append("     complete  : 0=0.0%, 4=0.0%, 8=0.0%, 16=0.0%, 32=0.0%, 64=0.0%, >=64=0.0%\n");
-        out.append("     issued rwts: total=").append(Direction.READ.of(result).totalIos())
-                .append(',').append(Direction.WRITE.of(result).totalIos())
-                .append(',').append(Direction.TRIM.of(result).totalIos())
-                .append(',').append(sync.count())
+        out.append("     issued rwts: total=").append(Direction.READ.of(reported).totalIos())
+                .append(',').append(Direction.WRITE.of(reported).totalIos())
+                .append(',').append(Direction.TRIM.of(reported).totalIos())
+                .append(',').append(block.syncIos())
                 .append(" short=0,0,0,0 dropped=0,0,0,0\n");
         out.append("     latency   : target=0.00ns, window=0.00ns, percentile=100.00%, depth=")
                 .append(JobOptions.iodepth(job.last())).append('\n');
+    }
+
+    /** The unit of a block's own rates: its first job's {@code unit_base}. */
+    private static Num2Str.Unit ratesUnit(ReportOptions options) {
+        return options.bits() ? Num2Str.Unit.BIT_PER_SEC : Num2Str.Unit.BYTE_PER_SEC;
     }
 
     static boolean hasIo(JobResult result) {
@@ -57,19 +81,29 @@ final class ModernText {
         return false;
     }
 
-    private static void appendDirection(StringBuilder out, ReportedJob job, Direction direction, GroupRunStats group) {
-        DirectionStats stats = direction.of(job.result());
+    /**
+     * stat.c {@code show_ddir_status}: the rates in the group's {@code kb_base} first, numbers to the block's
+     * {@code significant_figures}, the latency lines, the slat, clat and lat percentile tables each when
+     * asked, then the bandwidth and IOPS sample lines ({@code shareOf}: the direction whose group aggregate
+     * the {@code per=} share is of).
+     */
+    private static void appendDirection(StringBuilder out, ReportBlock block, DirectionStats stats, String label,
+            Num2Str.Unit rateUnit, List<DirectionStats> bandwidthSources, List<DirectionStats> iopsSources,
+            GroupRunStats group, Direction shareOf) {
         long runtime = FioMath.runtimeMillis(stats);
         if (runtime == 0) {
             return;
         }
+        ReportOptions options = block.options();
+        int sigFigs = options.sigFigs();
+        boolean pow2 = group.kbBase() == 1024;
         long bw = FioMath.bandwidthBytes(stats);
-        out.append("  ").append(direction.fioName())
+        out.append("  ").append(label)
                 .append(": IOPS=")
-                .append(Num2Str.modern(FioMath.iopsTruncated(stats), SIG_FIGS, 1, false, Num2Str.Unit.NONE))
-                .append(", BW=").append(Num2Str.modern(bw, SIG_FIGS, 1, true, Num2Str.Unit.BYTE_PER_SEC))
-                .append(" (").append(Num2Str.modern(bw, SIG_FIGS, 1, false, Num2Str.Unit.BYTE_PER_SEC))
-                .append(")(").append(Num2Str.modern(stats.ioBytes(), SIG_FIGS, 1, true, Num2Str.Unit.BYTE))
+                .append(Num2Str.modern(FioMath.iopsTruncated(stats), sigFigs, 1, false, Num2Str.Unit.NONE))
+                .append(", BW=").append(Num2Str.modern(bw, sigFigs, 1, pow2, rateUnit))
+                .append(" (").append(Num2Str.modern(bw, sigFigs, 1, !pow2, rateUnit))
+                .append(")(").append(Num2Str.modern(stats.ioBytes(), sigFigs, 1, pow2, Num2Str.Unit.BYTE))
                 .append('/').append(runtime).append("msec)\n");
         LatencyStats slat = stats.slat();
         LatencyStats clat = stats.clat();
@@ -83,11 +117,17 @@ final class ModernText {
         if (lat.count() > 0) {
             LatencyText.appendSummary(out, " lat", lat);
         }
-        if (clat.count() > 0) {
-            LatencyText.appendPercentiles(out, "clat", clat.percentiles());
+        if (options.slatPercentiles() && slat.count() > 0) {
+            LatencyText.appendPercentiles(out, "slat", FioPercentiles.modern(slat, options));
         }
-        appendBandwidthSamples(out, SampleStats.summedBandwidth(job.jobs(), direction), group, direction);
-        SampleStats iops = SampleStats.summedIops(job.jobs(), direction);
+        if (options.clatPercentiles() && clat.count() > 0) {
+            LatencyText.appendPercentiles(out, "clat", FioPercentiles.modern(clat, options));
+        }
+        if (options.latPercentiles() && lat.count() > 0) {
+            LatencyText.appendPercentiles(out, "lat", FioPercentiles.modern(lat, options));
+        }
+        appendBandwidthSamples(out, SampleStats.summedBandwidth(bandwidthSources), group, shareOf);
+        SampleStats iops = SampleStats.summedIops(iopsSources);
         if (iops.samples() > 0) {
             out.append("   iops        : min=").append(CFormat.integer(iops.min(), 5))
                     .append(", max=").append(CFormat.integer(iops.max(), 5))
@@ -97,24 +137,40 @@ final class ModernText {
         }
     }
 
-    /** {@code "   bw (  KiB/s): ..."}, switching to MiB/s when the mean exceeds 1024 KiB/s squared. */
+    /**
+     * {@code "   bw (  KiB/s): ..."} in the group's units: {@code KiB} or {@code kB} by {@code kb_base},
+     * {@code Kibit}/{@code kbit} (values times 8) with {@code unit_base=1}, and {@code MiB}/{@code Mibit}
+     * (values over {@code kb_base}) when the mean exceeds {@code kb_base} squared. fio keeps the samples in
+     * KiB whatever {@code kb_base} says, and labels the large unit MiB even with {@code kb_base=1000}.
+     */
     private static void appendBandwidthSamples(StringBuilder out, SampleStats bw, GroupRunStats group,
             Direction direction) {
         if (bw.samples() == 0) {
             return;
         }
+        boolean pow2 = group.kbBase() == 1024;
         double share = group.percentOfAggregate(direction, bw.mean());
         long min = bw.min();
         long max = bw.max();
         double mean = bw.mean();
         double dev = bw.dev();
-        String unit = "KiB";
-        if (mean > 1024.0 * 1024.0) {
-            min /= 1024;
-            max /= 1024;
-            mean /= 1024.0;
-            dev /= 1024.0;
-            unit = "MiB";
+        String unit;
+        if (group.bits()) {
+            unit = pow2 ? "Kibit" : "kbit";
+            min *= 8;
+            max *= 8;
+            mean *= 8.0;
+            dev *= 8.0;
+        } else {
+            unit = pow2 ? "KiB" : "kB";
+        }
+        double kb = group.kbBase();
+        if (mean > kb * kb) {
+            min = (long) (min / kb);
+            max = (long) (max / kb);
+            mean /= kb;
+            dev /= kb;
+            unit = group.bits() ? "Mibit" : "MiB";
         }
         out.append("   bw (").append(CFormat.leftPad(unit, 5)).append("/s): min=").append(CFormat.integer(min, 5))
                 .append(", max=").append(CFormat.integer(max, 5))
@@ -161,27 +217,38 @@ final class ModernText {
         return shown;
     }
 
-    /** {@code "Run status group 0 (all jobs):"} and its {@code READ: bw=...} lines (stat.c show_group_stats). */
+    /**
+     * {@code "Run status group 0 (all jobs):"} and its {@code READ: bw=...} lines (stat.c show_group_stats),
+     * in the group's units and significant figures; {@code MIXED} lines for {@code unified_rw_reporting}.
+     */
     static void appendGroup(StringBuilder out, GroupRunStats group) {
         out.append("\nRun status group ").append(group.groupId()).append(" (all jobs):\n");
         for (Direction direction : Direction.values()) {
             GroupRunStats.Totals totals = group.totals(direction);
-            if (totals.maxRun() == 0) {
-                continue;
+            if (totals.maxRun() != 0) {
+                appendGroupLine(out, group, group.labelsMixed() ? "  MIXED" : direction.groupLabel(), totals);
             }
-            out.append(direction.groupLabel())
-                    .append(": bw=").append(rate(totals.agg(), true))
-                    .append(" (").append(rate(totals.agg(), false))
-                    .append("), ").append(rate(totals.minBw(), true)).append('-').append(rate(totals.maxBw(), true))
-                    .append(" (").append(rate(totals.minBw(), false)).append('-').append(rate(totals.maxBw(), false))
-                    .append("), io=").append(Num2Str.modern(totals.ioBytes(), SIG_FIGS, 1, true, Num2Str.Unit.BYTE))
-                    .append(" (").append(Num2Str.modern(totals.ioBytes(), SIG_FIGS, 1, false, Num2Str.Unit.BYTE))
-                    .append("), run=").append(totals.minRun()).append('-').append(totals.maxRun()).append("msec\n");
+        }
+        if (group.addsMixedLine()) {
+            appendGroupLine(out, group, "  MIXED", group.mixedTotals());
         }
     }
 
-    private static String rate(long bytesPerSecond, boolean pow2) {
-        return Num2Str.modern(bytesPerSecond, SIG_FIGS, 1, pow2, Num2Str.Unit.BYTE_PER_SEC);
+    private static void appendGroupLine(StringBuilder out, GroupRunStats group, String label,
+            GroupRunStats.Totals totals) {
+        boolean pow2 = group.kbBase() == 1024;
+        int sigFigs = group.sigFigs();
+        Num2Str.Unit unit = group.rateUnit();
+        out.append(label)
+                .append(": bw=").append(Num2Str.modern(totals.agg(), sigFigs, 1, pow2, unit))
+                .append(" (").append(Num2Str.modern(totals.agg(), sigFigs, 1, !pow2, unit))
+                .append("), ").append(Num2Str.modern(totals.minBw(), sigFigs, 1, pow2, unit))
+                .append('-').append(Num2Str.modern(totals.maxBw(), sigFigs, 1, pow2, unit))
+                .append(" (").append(Num2Str.modern(totals.minBw(), sigFigs, 1, !pow2, unit))
+                .append('-').append(Num2Str.modern(totals.maxBw(), sigFigs, 1, !pow2, unit))
+                .append("), io=").append(Num2Str.modern(totals.ioBytes(), sigFigs, 1, pow2, Num2Str.Unit.BYTE))
+                .append(" (").append(Num2Str.modern(totals.ioBytes(), sigFigs, 1, !pow2, Num2Str.Unit.BYTE))
+                .append("), run=").append(totals.minRun()).append('-').append(totals.maxRun()).append("msec\n");
     }
 
     /**

@@ -9,19 +9,23 @@ package org.iosched.runner.report;
 final class Num2Str {
     /** The unit appended after the prefix ({@code enum n2s_unit} in lib/num2str.h). */
     enum Unit {
-        NONE(""),
-        BYTE("B"),
-        BYTE_PER_SEC("B/s");
+        NONE("", 1),
+        BYTE("B", 1),
+        BYTE_PER_SEC("B/s", 1),
+        /** {@code unit_base=1}: the count is bytes, printed as bits ({@code N2S_BITPERSEC} multiplies by 8). */
+        BIT_PER_SEC("bit/s", 8);
 
         private final String suffix;
+        private final int multiplier;
 
-        Unit(String suffix) {
+        Unit(String suffix, int multiplier) {
             this.suffix = suffix;
+            this.multiplier = multiplier;
         }
     }
 
-    private static final String[] SI_PREFIX = {"", "k", "M", "G", "T", "P"};
-    private static final String[] IEC_PREFIX = {"", "Ki", "Mi", "Gi", "Ti", "Pi"};
+    private static final String[] SI_PREFIX = {"", "k", "M", "G", "T", "P", "E"};
+    private static final String[] IEC_PREFIX = {"", "Ki", "Mi", "Gi", "Ti", "Pi", "Ei"};
     private static final char[] LEGACY_PREFIX = {' ', 'K', 'M', 'G', 'P', 'E'};
 
     private Num2Str() {
@@ -43,7 +47,7 @@ final class Num2Str {
         for (int b = base; b > 1; post++) {
             b /= thousand;
         }
-        long value = num;
+        long value = num * unit.multiplier;
         long modulo = -1;
         boolean carry = false;
         while (post < prefixes.length) {
@@ -55,18 +59,24 @@ final class Num2Str {
             carry = modulo >= thousand / 2;
             post++;
         }
+        if (post >= prefixes.length) {
+            post = 0;
+        }
         if (modulo >= 0) {
             int room = maxlen - Long.toString(value).length();
             if (room > 1) {
                 String fraction = CFormat.fixed((double) modulo / (double) thousand, room - 1);
-                return value + "." + fraction.substring(2) + prefixes[Math.min(post, prefixes.length - 1)]
-                        + unit.suffix;
+                // A remainder that rounds to 1.0 ("1.00") carries into the integer part and prints ".00".
+                if (fraction.charAt(0) == '1') {
+                    value++;
+                }
+                return value + "." + fraction.substring(2) + prefixes[post] + unit.suffix;
             }
             if (carry) {
                 value++;
             }
         }
-        return value + prefixes[post >= prefixes.length ? 0 : post] + unit.suffix;
+        return value + prefixes[post] + unit.suffix;
     }
 
     /**

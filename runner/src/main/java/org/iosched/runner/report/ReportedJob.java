@@ -25,9 +25,14 @@ public record ReportedJob(String name, int groupId, int members, JobResult resul
      * {@code group_reporting} and the job before it is in the same group.
      */
     public static List<ReportedJob> of(SimulationResult result) {
+        return of(result.jobs());
+    }
+
+    /** {@link #of(SimulationResult)} for a run's jobs, in job order. */
+    static List<ReportedJob> of(List<JobResult> jobResults) {
         List<List<JobResult>> blocks = new ArrayList<>();
         int lastGroup = -1;
-        for (JobResult job : result.jobs()) {
+        for (JobResult job : jobResults) {
             boolean joins = !blocks.isEmpty() && job.job().groupReporting() && lastGroup == job.job().groupId();
             if (!joins) {
                 blocks.add(new ArrayList<>());

@@ -2,7 +2,6 @@ package org.iosched.runner.report;
 
 import java.util.List;
 import org.iosched.simulator.DirectionStats;
-import org.iosched.simulator.JobResult;
 
 /**
  * fio's bandwidth and IOPS sample statistics ({@code bw_stat}, {@code iops_stat}). fio takes one sample per
@@ -24,25 +23,25 @@ record SampleStats(long min, long max, double mean, double dev, long samples) {
     }
 
     /**
-     * Bandwidth samples, KiB/s, as fio 3.x sums them for group_reporting ({@code sum_stat(..., pure_sum=true)}):
-     * min, max, mean and sample counts of the members are added up, so the block shows the group's total.
+     * Bandwidth samples, KiB/s, as fio 3.x sums them for group_reporting and for the directions of
+     * {@code unified_rw_reporting} ({@code sum_stat(..., pure_sum=true)}): min, max, mean and sample counts of
+     * the sources are added up, so the block shows the total; a source without runtime has no sample.
      */
-    static SampleStats summedBandwidth(List<JobResult> jobs, Direction direction) {
-        return summed(jobs, direction, false);
+    static SampleStats summedBandwidth(List<DirectionStats> sources) {
+        return summed(sources, false);
     }
 
-    /** IOPS samples, summed over the members as {@link #summedBandwidth}. */
-    static SampleStats summedIops(List<JobResult> jobs, Direction direction) {
-        return summed(jobs, direction, true);
+    /** IOPS samples, summed as {@link #summedBandwidth}. */
+    static SampleStats summedIops(List<DirectionStats> sources) {
+        return summed(sources, true);
     }
 
-    private static SampleStats summed(List<JobResult> jobs, Direction direction, boolean iops) {
+    private static SampleStats summed(List<DirectionStats> sources, boolean iops) {
         long min = 0;
         long max = 0;
         double mean = 0;
         long samples = 0;
-        for (JobResult job : jobs) {
-            DirectionStats stats = direction.of(job);
+        for (DirectionStats stats : sources) {
             if (FioMath.runtimeMillis(stats) == 0) {
                 continue;
             }
@@ -59,14 +58,13 @@ record SampleStats(long min, long max, double mean, double dev, long samples) {
      * fio 1.5x group_reporting ({@code sum_stat} merging means and variances): the block shows the spread
      * of the members' bandwidths.
      */
-    static SampleStats merged(List<JobResult> jobs, Direction direction) {
+    static SampleStats merged(List<DirectionStats> sources) {
         long min = Long.MAX_VALUE;
         long max = 0;
         double mean = 0;
         double squares = 0;
         long samples = 0;
-        for (JobResult job : jobs) {
-            DirectionStats stats = direction.of(job);
+        for (DirectionStats stats : sources) {
             if (FioMath.runtimeMillis(stats) == 0) {
                 continue;
             }

@@ -35,6 +35,20 @@ class Num2StrTest {
     }
 
     @Test
+    void fio3CarriesARemainderThatRoundsToAWholeUnitIntoTheIntegerPart() {
+        // 2047 B is 1 KiB remainder 1023: 1023/1024 = 0.999, one decimal "1.0", so fio prints 2.0KiB.
+        assertThat(Num2Str.modern(2047, 3, 1, true, Num2Str.Unit.BYTE)).isEqualTo("2.0KiB");
+        assertThat(Num2Str.modern(1100, 3, 1, true, Num2Str.Unit.BYTE)).isEqualTo("1.1KiB");
+    }
+
+    @Test
+    void fio3PrintsBitRatesAsEightTimesTheBytes() {
+        assertThat(Num2Str.modern(13116864, 4, 1, true, Num2Str.Unit.BIT_PER_SEC)).isEqualTo("100Mibit/s");
+        assertThat(Num2Str.modern(13116864, 4, 1, false, Num2Str.Unit.BIT_PER_SEC)).isEqualTo("105Mbit/s");
+        assertThat(Num2Str.modern(100, 4, 1, false, Num2Str.Unit.BIT_PER_SEC)).isEqualTo("800bit/s");
+    }
+
+    @Test
     void fio2011UsesSingleLetterPrefixesAndASpaceWhenThereIsNone() {
         assertThat(Num2Str.legacy(1902022656L, 6, 1, true)).isEqualTo("1813.1M");
         assertThat(Num2Str.legacy(31699848, 6, 1, true)).isEqualTo("30957K");

@@ -99,4 +99,52 @@ final class Results {
         DiskStats disk = new DiskStats("nvme8n6", 0, 65981, 0, 0, 0, 164146, 164146, 99.494171, 0, 527848);
         return simulation(22_100_000_000L, List.of(result), disk);
     }
+
+    /** {@code job} with {@code extra} added to its options (as if written in its section). */
+    static JobResult withOptions(JobResult job, Map<String, String> extra) {
+        Map<String, String> options = new LinkedHashMap<>(job.job().options());
+        options.putAll(extra);
+        JobDescriptor d = job.job();
+        return new JobResult(new JobDescriptor(d.index(), d.name(), d.groupId(), d.groupReporting(), d.summary(),
+                options, d.logFiles()), job.pid(), job.startNanos(), job.endNanos(), job.read(), job.write(),
+                job.trim(), job.sync());
+    }
+
+    /** {@code result} with {@code extra} added to every job's options. */
+    static SimulationResult withOptions(SimulationResult result, Map<String, String> extra) {
+        List<JobResult> jobs = new java.util.ArrayList<>();
+        for (JobResult job : result.jobs()) {
+            jobs.add(withOptions(job, extra));
+        }
+        return new SimulationResult(result.scheduler(), result.device(), result.seed(), result.settings(),
+                result.durationNanos(), jobs, result.disk(), result.notices(), result.deviceStatistics());
+    }
+
+    /**
+     * A 4 KiB randrw job: 1000 reads in 1 s (4000 KiB/s) and 500 writes in 2 s (1000 KiB/s), with slat,
+     * clat and lat histograms (reads at 200 and 400 µs, writes at 1 ms) and the simulator's percentiles of
+     * them, and 10 fsyncs.
+     */
+    static JobResult readsAndWrites(int index, String name, int group, boolean groupReporting,
+            Map<String, String> options) {
+        DirectionStats read = new DirectionStats(1000 * 4096, 1000, 1_000_000_000L,
+                latency(1000, 2_000, 9_000, 4_000, 1_000, uniform(4_096), bins(3_000, 500, 5_000, 500)),
+                latency(1000, 100_000, 900_000, 300_000, 50_000, uniform(401_000), bins(200_000, 500, 400_000, 500)),
+                latency(1000, 110_000, 910_000, 304_000, 50_000, uniform(405_000), bins(204_000, 500, 405_000, 500)));
+        DirectionStats write = new DirectionStats(500 * 4096, 500, 2_000_000_000L,
+                latency(500, 2_000, 9_000, 6_000, 1_000, uniform(6_016), bins(6_000, 500)),
+                latency(500, 800_000, 1_200_000, 1_000_000, 100_000, uniform(1_000_447), bins(1_000_000, 500)),
+                latency(500, 810_000, 1_210_000, 1_006_000, 100_000, uniform(1_006_591), bins(1_006_000, 500)));
+        JobResult job = new JobResult(descriptor(index, name, group, groupReporting, "rw=randrw", Map.of()),
+                100 + index, 0, 2_000_000_000L, read, write, idle(),
+                latency(10, 150_000, 250_000, 200_000, 20_000, uniform(200_191), bins(200_000, 10)));
+        return withOptions(job, options);
+    }
+
+    /** A percentile table that says {@code value} for every default percentile. */
+    static SortedMap<Double, Long> uniform(long value) {
+        long[] values = new long[DEFAULT_PERCENTILES.length];
+        java.util.Arrays.fill(values, value);
+        return percentiles(values);
+    }
 }
