@@ -115,7 +115,7 @@ record ReportOptions(String description, boolean clatPercentiles, boolean latPer
         boolean disableClat = parser.bool("disable_clat", gtodReduce);
         boolean disableSlat = parser.bool("disable_slat", gtodReduce);
         boolean disableBw = parser.bool("disable_bw_measurement", gtodReduce);
-        boolean clatWritten = parser.bool("clat_percentiles", false) && options.containsKey("clat_percentiles");
+        boolean clatWritten = parser.bool("clat_percentiles", false);
         boolean clat = parser.bool("clat_percentiles", !gtodReduce) && !disableClat;
         boolean lat = parser.bool("lat_percentiles", false) && !disableLat;
         boolean slat = parser.bool("slat_percentiles", false) && !disableSlat;

@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import java.util.List;
 import java.util.Map;
 import org.iosched.api.InvalidInputException;
+import org.iosched.simulator.DirectionStats;
 import org.iosched.simulator.JobResult;
 import org.iosched.simulator.SimulationResult;
 import org.junit.jupiter.api.Test;
@@ -179,6 +180,20 @@ class FioNormalOutputOptionsTest {
         assertThat(report).contains("   bw (   kB/s): min=12809, max=12809, per=100.00%, avg=12809.00,");
         assertThat(report).contains("  WRITE: bw=13.1MB/s (12.5MiB/s), 13.1MB/s-13.1MB/s (12.5MiB/s-12.5MiB/s),"
                 + " io=131MB (125MiB), run=10002-10002msec\n");
+    }
+
+    @Test
+    void bandwidthSamplesOverKbBaseSquaredSwitchToTheLargerUnitWhichFioCallsMibEvenWithKbBase1000() {
+        DirectionStats read = new DirectionStats(4L << 30, 1 << 20, 1_000_000_000L, Results.none(), Results.none(),
+                Results.none());
+        JobResult fast = new JobResult(Results.descriptor(0, "fast", 0, false, "rw=read", Map.of()), 1, 0,
+                1_000_000_000L, read, Results.idle(), Results.idle(), Results.none());
+        SimulationResult result = Results.simulation(1_000_000_000L, List.of(fast));
+
+        // 4 GiB/s is 4194304 KiB/s: over 1024 squared, 4096 MiB/s; over 1000 squared, divided by 1000.
+        assertThat(normal(result)).contains("   bw (  MiB/s): min= 4096, max= 4096, per=100.00%, avg=4096.00,");
+        assertThat(normal(Results.withOptions(result, Map.of("kb_base", "1000"))))
+                .contains("   bw (  MiB/s): min= 4194, max= 4194, per=100.00%, avg=4194.30,");
     }
 
     @Test
