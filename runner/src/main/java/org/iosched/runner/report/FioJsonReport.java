@@ -19,6 +19,7 @@ import org.iosched.api.InvalidInputException;
 import org.iosched.simulator.DiskStats;
 import org.iosched.simulator.JobResult;
 import org.iosched.simulator.SimulationResult;
+import org.iosched.simulator.TaskStats;
 
 /**
  * fio 3.x JSON output ({@code --output-format=json}) and {@code json+} (the same, plus the clat histogram
@@ -29,7 +30,8 @@ import org.iosched.simulator.SimulationResult;
  * <p>iosched's own facts are in one extra top-level object after {@code disk_util}:
  * <pre>
  * "iosched" : { "scheduler", "device", "seed", "settings" : {name : value}, "notices" : [..],
- *               "device_statistics" : {name : number}, "report_notes" : [..] }
+ *               "device_statistics" : {name : number}, "tasks" : [{pid, name, cgroup, bios, requests, ...}],
+ *               "report_notes" : [..] }
  * </pre>
  * ({@code settings} and {@code device_statistics} sorted by name; {@code report_notes} are {@link ReportNotes},
  * then notes on output options whose effect the simulation cannot show, such as {@code bwavgtime}).
@@ -282,6 +284,24 @@ public final class FioJsonReport {
             } else {
                 statistics.put(statistic.getKey(), decimal(value.doubleValue()));
             }
+        }
+        ArrayNode tasks = node.putArray("tasks");
+        for (TaskStats task : result.tasks()) {
+            ObjectNode t = tasks.addObject();
+            t.put("pid", task.pid());
+            t.put("name", task.name());
+            t.put("cgroup", task.cgroup());
+            t.put("kernel_thread", task.kernelThread());
+            t.put("read_bios", task.readBios());
+            t.put("read_bytes", task.readBytes());
+            t.put("write_bios", task.writeBios());
+            t.put("write_bytes", task.writeBytes());
+            t.put("flush_bios", task.flushBios());
+            t.put("sync_bios", task.syncBios());
+            t.put("read_requests", task.readRequests());
+            t.put("write_requests", task.writeRequests());
+            t.put("read_sectors", task.readSectors());
+            t.put("write_sectors", task.writeSectors());
         }
         ArrayNode notes = node.putArray("report_notes");
         ReportNotes.ALL.forEach(notes::add);

@@ -89,6 +89,7 @@ public final class FioNormalReport {
                 ModernText.appendGroup(out, group);
             }
             ModernText.appendDisk(out, result.disk());
+            TaskText.append(out, result.tasks());
         } else {
             List<LegacyGroup> groups = LegacyGroup.of(blocks);
             for (ReportBlock block : blocks) {
@@ -98,6 +99,7 @@ public final class FioNormalReport {
                 Legacy2011Text.appendGroup(out, group);
             }
             Legacy2011Text.appendDisk(out, result.disk());
+            TaskText.append(out, result.tasks());
         }
         return out.toString();
     }

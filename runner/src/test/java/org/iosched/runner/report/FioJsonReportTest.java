@@ -197,7 +197,7 @@ class FioJsonReportTest {
         JsonNode iosched = parse(json).get("iosched");
 
         assertThat(keys(iosched)).containsExactly("scheduler", "device", "seed", "settings", "notices",
-                "device_statistics", "report_notes");
+                "device_statistics", "tasks", "report_notes");
         assertThat(iosched.get("scheduler").asText()).isEqualTo("deadline");
         assertThat(iosched.get("seed").asLong()).isEqualTo(7);
         assertThat(keys(iosched.get("settings"))).containsExactly("cfq.slice_idle", "queue.nr_requests");
