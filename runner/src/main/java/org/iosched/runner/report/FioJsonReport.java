@@ -159,7 +159,9 @@ public final class FioJsonReport {
         for (ReportBlock block : blocks) {
             jobs.add(job(block, groups.get(block.job().groupId()), now, format));
         }
-        root.putArray("disk_util").add(disk(result.disk()));
+        if (FioNormalReport.diskUtil(result)) {
+            root.putArray("disk_util").add(disk(result.disk()));
+        }
         root.set("iosched", iosched(result));
         return root;
     }

@@ -88,7 +88,9 @@ public final class FioNormalReport {
             for (GroupRunStats group : groups) {
                 ModernText.appendGroup(out, group);
             }
-            ModernText.appendDisk(out, result.disk());
+            if (diskUtil(result)) {
+                ModernText.appendDisk(out, result.disk());
+            }
             TaskText.append(out, result.tasks());
         } else {
             List<LegacyGroup> groups = LegacyGroup.of(blocks);
@@ -98,10 +100,22 @@ public final class FioNormalReport {
             for (LegacyGroup group : groups) {
                 Legacy2011Text.appendGroup(out, group);
             }
-            Legacy2011Text.appendDisk(out, result.disk());
+            if (diskUtil(result)) {
+                Legacy2011Text.appendDisk(out, result.disk());
+            }
             TaskText.append(out, result.tasks());
         }
         return out.toString();
+    }
+
+    /** fio's {@code disk_util}: any job with {@code disk_util=0} turns the disk statistics off (init.c). */
+    static boolean diskUtil(SimulationResult result) {
+        for (JobResult job : result.jobs()) {
+            if ("0".equals(job.job().options().get("disk_util"))) {
+                return false;
+            }
+        }
+        return true;
     }
 
     /** Writes {@link #render} to {@code out}. */

@@ -154,7 +154,7 @@ final class FioJob implements FileIoListener {
         rwmixIssues = 0;
         if (!started) {
             started = true;
-            ctx.jobStarted(index);
+            ctx.jobStarted(index, task);
         }
         if (o.runtime > 0 && phase == Phase.RUNNING) {
             runtimeTimer.arm(epoch + o.runtime * 1000);
@@ -663,7 +663,7 @@ final class FioJob implements FileIoListener {
         }
         if (!started) {
             started = true;
-            ctx.jobStarted(index);
+            ctx.jobStarted(index, task);
         }
         ctx.jobFinished(index);
         ctx.exitTask(task);

@@ -103,7 +103,7 @@ final class FioOptionCatalog {
             Map.entry("buffer_compress_percentage", ValueType.INT), Map.entry("buffer_compress_chunk", ValueType.INT),
             Map.entry("dedupe_percentage", ValueType.INT), Map.entry("dedupe_global", ValueType.BOOL),
             Map.entry("dedupe_mode", ValueType.STR), Map.entry("dedupe_working_set_percentage", ValueType.INT),
-            Map.entry("disk_util", ValueType.BOOL), Map.entry("gtod_reduce", ValueType.BOOL),
+
             Map.entry("gtod_cpu", ValueType.INT), Map.entry("error_dump", ValueType.BOOL),
             Map.entry("cgroup_nodelete", ValueType.BOOL), Map.entry("uid", ValueType.INT),
             Map.entry("gid", ValueType.INT), Map.entry("hugepage-size", ValueType.INT),
@@ -127,6 +127,7 @@ final class FioOptionCatalog {
             Map.entry("disable_lat", ValueType.BOOL), Map.entry("disable_clat", ValueType.BOOL),
             Map.entry("disable_slat", ValueType.BOOL), Map.entry("disable_bw_measurement", ValueType.BOOL),
             Map.entry("bwavgtime", ValueType.INT), Map.entry("iopsavgtime", ValueType.INT),
+            Map.entry("disk_util", ValueType.BOOL), Map.entry("gtod_reduce", ValueType.BOOL),
             Map.entry("block_error_percentiles", ValueType.BOOL));
 
     /** fio options iosched does not model, with a hint where one helps. */

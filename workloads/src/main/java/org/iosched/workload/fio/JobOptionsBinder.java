@@ -81,7 +81,7 @@ final class JobOptionsBinder {
             }
             case OUTPUT -> {
                 checkType(opt, canonical);
-                notices.add(canonical + ": changes only the report; passed to the output stage");
+                notices.add(canonical + ": applied to the report (see the report notes for what iosched cannot sample)");
             }
             case MODELLED -> {
                 String v = values.substitute(opt.value());
@@ -94,7 +94,9 @@ final class JobOptionsBinder {
             }
         }
         o.set.add(canonical);
-        o.written.put(opt.key(), opt.value() == null ? "" : opt.value());
+        // as fio's option dup does: the output stage sees ${VAR}s and keywords already substituted
+        String substituted = opt.value() == null ? "" : values.substitute(opt.value());
+        o.written.put(opt.key(), substituted == null ? "" : substituted);
     }
 
     private void checkType(RawOption opt, String canonical) {

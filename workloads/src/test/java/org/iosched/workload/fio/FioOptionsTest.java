@@ -167,9 +167,17 @@ class FioOptionsTest {
         assertThat(w.notices()).containsExactly("cpus_allowed: no effect in simulation",
                 "invalidate: no effect in simulation", "zero_buffers: no effect in simulation",
                 "thread: no effect in simulation", "ioscheduler: no effect in simulation",
-                "clat_percentiles: changes only the report; passed to the output stage");
+                "clat_percentiles: applied to the report (see the report notes for what iosched cannot sample)");
         rejects("invalidate=yes", "fio: failed parsing invalidate=yes: 'yes' is not an unsigned integer (fio "
                 + "booleans are 0 or 1)");
+    }
+
+    @Test
+    void optionsHandedToTheOutputStageHaveTheirVariablesSubstituted() {
+        FioWorkload w = Fio.workload(Fio.source("[job]\nsize=1m\npercentile_list=${P}\ndescription=run ${P}\n", null,
+                java.util.Map.of("P", "50:99")));
+        assertThat(w.jobs().get(0).options()).containsEntry("percentile_list", "50:99")
+                .containsEntry("description", "run 50:99");
     }
 
     @Test
