@@ -64,6 +64,8 @@ public final class FakeBioLayer implements BioControllerContext {
     private final Map<Task, Sleeper> sleeping = new IdentityHashMap<>();
     private long sleeps;
     private long wakes;
+    /** The times {@link #unplug()} was called. */
+    private final List<Long> unplugTimes = new ArrayList<>();
 
     private final Map<String, Task> kernelThreads = new HashMap<>();
     private final Map<String, Cgroup> cgroups = new HashMap<>();
@@ -255,6 +257,11 @@ public final class FakeBioLayer implements BioControllerContext {
     }
 
     @Override
+    public void unplug() {
+        unplugTimes.add(now);
+    }
+
+    @Override
     public Cgroup cgroup(String path) {
         return cgroups.get(path);
     }
@@ -376,6 +383,11 @@ public final class FakeBioLayer implements BioControllerContext {
     /** Tasks asleep now. */
     public int sleepingTasks() {
         return sleeping.size();
+    }
+
+    /** The virtual times at which the controller asked to run the queue ({@link #unplug()}). */
+    public List<Long> unplugTimes() {
+        return unplugTimes;
     }
 
     /** The trace messages, each prefixed with its time in ns. */

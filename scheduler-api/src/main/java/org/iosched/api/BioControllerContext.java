@@ -37,4 +37,11 @@ public interface BioControllerContext {
 
     /** The block trace, for controller messages. */
     TraceSink trace();
+
+    /**
+     * Run the queue below now, as 2.6.37's {@code throtl_dispatch} does after a round ({@code blk_unplug}):
+     * bios just passed down need not wait for the unplug timer. The default does nothing.
+     */
+    default void unplug() {
+    }
 }

@@ -30,7 +30,8 @@ import org.iosched.biocontrol.Jiffies;
  *   <li>Groups with queued bios sit on a service tree ordered by dispatch time; a delayed work item,
  *       armed for the earliest, dispatches up to 32 bios a round ({@code throtl_quantum}), up to 8 per
  *       group ({@code throtl_grp_quantum}: 6 reads, then writes up to 8, as 2.6.37's arithmetic gives),
- *       and re-issues them from a kernel worker, whose io context the scheduler below then sees.</li>
+ *       and re-issues them from a kernel worker, whose io context the scheduler below then sees, then
+ *       unplugs the queue ({@code blk_unplug}).</li>
  *   <li>{@code keep_io_context=1}: dispatched bios keep the issuer's io context, as from Linux 3.5 on, when
  *       {@code blk_throtl_bio} calls {@code bio_associate_current()} on a bio it delays.</li>
  * </ul>
@@ -43,8 +44,6 @@ import org.iosched.biocontrol.Jiffies;
  *   <li>The group is the bio's cgroup ({@link Bio#cgroup()}), where 2.6.37 used the submitting task's
  *       cgroup; they differ only for bios re-issued by a controller above (dm-ioband's kioband).</li>
  *   <li>Rules are read when a cgroup's first bio creates its group; they do not change during a run.</li>
- *   <li>The worker does not unplug the queue after a dispatch round ({@code blk_unplug}); the bio layer's
- *       own unplugging applies.</li>
  * </ul>
  *
  * <p><b>Notes</b>: 2.6.37 block/blk-throttle.c ({@code tg_may_dispatch}, {@code tg_with_in_bps_limit},
@@ -138,6 +137,10 @@ public final class ThrottleController implements BioController {
                 bio.reissueFrom(reissuer);
             }
             context.passDown(bio);
+        }
+        if (nrDisp > 0) {
+            // throtl_dispatch: blk_unplug(q) after a round, so the bios do not wait for the unplug timer
+            context.unplug();
         }
     }
 

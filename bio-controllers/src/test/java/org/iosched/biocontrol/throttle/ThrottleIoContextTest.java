@@ -41,6 +41,16 @@ class ThrottleIoContextTest {
     }
 
     @Test
+    void theWorkerUnplugsTheQueueAfterEachRoundThatDispatchedBios() {
+        Task[] issuer = new Task[1];
+        FakeBioLayer layer = run(Map.of("grp1.read_bps_device", "1048576"), issuer);
+        List<Long> roundTimes = layer.passedDown().stream().filter(p -> !p.fromSubmit()).map(PassedDown::time)
+                .distinct().toList();
+
+        assertThat(layer.unplugTimes()).isNotEmpty().containsExactlyElementsOf(roundTimes);
+    }
+
+    @Test
     void keepIoContextLeavesTheIssuersContextOnThrottledBios() {
         Task[] issuer = new Task[1];
         FakeBioLayer layer = run(Map.of("grp1.read_bps_device", "1048576", "keep_io_context", "1"), issuer);
