@@ -115,7 +115,7 @@ class NoopSchedulerTest {
 
         @Override
         public Timer newTimer(Runnable callback) {
-            throw new UnsupportedOperationException("noop needs no timer");
+            throw new AssertionError("noop needs no timer");
         }
 
         @Override
