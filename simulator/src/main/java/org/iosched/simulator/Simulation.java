@@ -6,6 +6,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import org.iosched.api.BioControllerProvider;
 import org.iosched.api.BlockDeviceProvider;
 import org.iosched.api.InvalidInputException;
 import org.iosched.api.IoSchedulerProvider;
@@ -28,6 +29,9 @@ import org.iosched.simulator.os.OsTunables;
  *         .build()
  *         .run();
  * }</pre>
+ *
+ * <p>Bio controllers ({@link Builder#bioController}) sit between the OS model and the request queue, stacked in
+ * the order they were added; their statistics join the device's, prefixed with the controller's name.
  *
  * <p>A run is deterministic: the same inputs and seed give identical results and an identical trace. It
  * ends when the workload has called {@code finish()} and no request is left, or at the time limit (then
@@ -110,7 +114,15 @@ public final class Simulation {
     record Config(long seed, IoSchedulerProvider schedulerProvider, Settings schedulerSettings,
                   BlockDeviceProvider deviceProvider, Settings deviceSettings, Workload workload,
                   Settings queueSettings, boolean maxSectorsKbSet, Settings vmSettings, Settings fsSettings,
-                  Settings kernelSettings, Appendable trace, long maxVirtualTime, Path logDirectory) {
+                  Settings kernelSettings, List<BioControllerSpec> bioControllers, Appendable trace,
+                  long maxVirtualTime, Path logDirectory) {
+    }
+
+    /** A bio controller to stack, with its keys (without the controller's prefix). */
+    record BioControllerSpec(BioControllerProvider provider, Map<String, String> settings) {
+        BioControllerSpec {
+            settings = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(settings));
+        }
     }
 
     /** Builds a {@link Simulation}; settings are validated by {@link #build()}. */
@@ -122,6 +134,7 @@ public final class Simulation {
         private Map<String, String> deviceParameters = Map.of();
         private Workload workload;
         private Map<String, String> kernel = Map.of();
+        private final List<BioControllerSpec> bioControllers = new ArrayList<>();
         private Appendable trace;
         private long maxVirtualTime = DEFAULT_MAX_VIRTUAL_TIME;
         private Path logDirectory;
@@ -161,6 +174,26 @@ public final class Simulation {
             return this;
         }
 
+        /**
+         * Stacks a bio controller between the OS model and the request queue, below those added before
+         * (a caller that stacks several by {@link BioControllerProvider#order()} adds them in that order).
+         * Its settings are validated by {@link #build()}, which creates the controller once on a dry context.
+         *
+         * @param provider the controller's provider
+         * @param settings its keys without the {@code <name>.} prefix ({@code policy}, {@code grp1.weight})
+         * @throws IllegalArgumentException when a controller of that name was already added
+         */
+        public Builder bioController(BioControllerProvider provider, Map<String, String> settings) {
+            Objects.requireNonNull(provider, "provider");
+            for (BioControllerSpec spec : bioControllers) {
+                if (spec.provider().name().equals(provider.name())) {
+                    throw new IllegalArgumentException("bio controller " + provider.name() + " was already added");
+                }
+            }
+            bioControllers.add(new BioControllerSpec(provider, Objects.requireNonNull(settings, "settings")));
+            return this;
+        }
+
         /** Write the block trace (blkparse text) here; without it nothing is traced. */
         public Builder trace(Appendable out) {
             this.trace = Objects.requireNonNull(out, "out");
@@ -188,8 +221,9 @@ public final class Simulation {
         /**
          * Validates every setting.
          *
-         * @throws InvalidInputException on an unknown name or a bad value
-         * @throws IllegalStateException when no device or workload was given
+         * @throws InvalidInputException  on an unknown name or a bad value, a bio controller's included
+         * @throws PluginFailureException when a bio controller's {@code create} threw anything else
+         * @throws IllegalStateException  when no device or workload was given
          */
         public Simulation build() {
             if (deviceProvider == null) {
@@ -228,9 +262,14 @@ public final class Simulation {
             Settings vmSettings = Settings.resolve("vm", OsTunables.VM, vmValues);
             Settings fsSettings = Settings.resolve("fs", OsTunables.FS, fsValues);
             Settings kernelSettings = Settings.resolve("kernel", KERNEL_TUNABLES, kernelValues);
+            BioControllerCheck check = new BioControllerCheck(queueSettings.getInt("nr_requests"), deviceProvider,
+                    deviceSettings);
+            for (BioControllerSpec spec : bioControllers) {
+                check.create(spec.provider(), spec.settings());
+            }
             return new Simulation(new Config(seed, schedulerProvider, schedulerSettings, deviceProvider,
                     deviceSettings, workload, queueSettings, queueValues.containsKey("max_sectors_kb"), vmSettings,
-                    fsSettings, kernelSettings, trace, maxVirtualTime, logDirectory));
+                    fsSettings, kernelSettings, List.copyOf(bioControllers), trace, maxVirtualTime, logDirectory));
         }
     }
 }

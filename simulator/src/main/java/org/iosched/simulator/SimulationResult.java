@@ -13,12 +13,15 @@ import java.util.Objects;
  * @param device           the device's name
  * @param seed             the run seed
  * @param settings         every resolved setting, keys {@code <scheduler>.x}, {@code device.x},
- *                         {@code queue.x}, {@code vm.x}, {@code fs.x} and {@code kernel.x}, in that order
+ *                         {@code queue.x}, {@code vm.x}, {@code fs.x}, {@code kernel.x} and each bio controller's
+ *                         keys as given ({@code ioband.policy}), in that order
  * @param durationNanos    virtual time from the start to the end of the run
  * @param jobs             per-job results in job index order
  * @param disk             the device's disk statistics
  * @param notices          things the user should know (the workload's, and "stopped at the time limit")
- * @param deviceStatistics the device's own counters ({@link org.iosched.api.BlockDevice#statistics()})
+ * @param deviceStatistics the device's own counters ({@link org.iosched.api.BlockDevice#statistics()}), then the
+ *                         block layer's ({@code block.max_async_dispatch_gap_ms}), then each bio controller's
+ *                         prefixed with its name ({@code ioband./grp1.dispatched_bios})
  * @param tasks            per-task I/O, kernel threads ({@code flush-8:0}, {@code jbd2/sda1-8}) included, in
  *                         creation order
  */

@@ -10,6 +10,7 @@ import org.iosched.api.DeviceInfo;
 import org.iosched.api.InvalidInputException;
 import org.iosched.api.IoScheduler;
 import org.iosched.api.Workload;
+import org.iosched.simulator.block.BioLayer;
 import org.iosched.simulator.block.DeviceHost;
 import org.iosched.simulator.block.RequestQueue;
 import org.iosched.simulator.block.SchedulerHost;
@@ -25,7 +26,10 @@ import org.iosched.simulator.os.OsTunables;
 import org.iosched.simulator.stats.JobStatistics;
 import org.iosched.simulator.trace.BlockTrace;
 
-/** Wires one run (engine, device, queue, scheduler, OS model, statistics), runs it and collects results. */
+/**
+ * Wires one run (engine, device, queue, scheduler, bio layer and controllers, OS model, statistics), runs it and
+ * collects results.
+ */
 final class SimulationRun {
     private final Simulation.Config config;
 
@@ -65,21 +69,27 @@ final class SimulationRun {
         JobStatistics statistics = new JobStatistics(workload.jobs());
         OsTunables tunables = OsTunables.from(config.vmSettings(), config.fsSettings(),
                 config.queueSettings().getInt("read_ahead_kb"));
-        OsModel os = new LinuxOsModel(clock, kernelClock, streams, queue, trace, statistics,
+        BioLayer bioLayer = new BioLayer(queue, clock, trace);
+        OsModel os = new LinuxOsModel(clock, kernelClock, streams, bioLayer, trace, statistics,
                 new LogFiles(config.logDirectory()), workloadLabel, tunables);
         boolean closed = false;
         try {
+            for (Simulation.BioControllerSpec spec : config.bioControllers()) {
+                String name = spec.provider().name();
+                bioLayer.install(spec.provider(), spec.settings(), os, streams.forComponent("biocontrol/" + name));
+            }
             guarded(workloadLabel, () -> {
                 workload.start(os.context());
                 return null;
             });
             EventQueue.Stop stop = clock.run(config.maxVirtualTime(),
-                    () -> os.finishCalled() && os.idle() && queue.idle());
+                    () -> os.finishCalled() && os.idle() && queue.idle() && bioLayer.idle());
             boolean timeLimit = stop == EventQueue.Stop.TIME_LIMIT;
             if (stop == EventQueue.Stop.EMPTY) {
-                checkNotStalled(os, queue, workloadLabel);
+                checkNotStalled(os, bioLayer, workloadLabel);
             }
             if (!timeLimit) {
+                bioLayer.checkDrained();
                 queue.checkDrained();
             }
             if (!workload.jobs().isEmpty() && queue.biosCompleted() == 0 && statistics.recorded() == 0) {
@@ -100,7 +110,7 @@ final class SimulationRun {
             }
             return new SimulationResult(schedulerName, deviceName, config.seed(), settings(info, queue),
                     end, statistics.results(end), queue.disk().snapshot(info.name(), end, end), notices,
-                    guarded(deviceLabel, device::statistics), os.taskStats());
+                    deviceStatistics(guarded(deviceLabel, device::statistics), queue, bioLayer, end), os.taskStats());
         } finally {
             if (!closed) {
                 closeQuietly(os);
@@ -116,10 +126,30 @@ final class SimulationRun {
         }
     }
 
-    private static void checkNotStalled(OsModel os, RequestQueue queue, String workloadLabel) {
+    /**
+     * The device's own statistics, then the block layer's ({@code block.max_async_dispatch_gap_ms}), then each
+     * bio controller's under its name ({@code ioband./grp1.dispatched_bios}).
+     */
+    private static Map<String, Number> deviceStatistics(Map<String, Number> own, RequestQueue queue,
+                                                        BioLayer bioLayer, long end) {
+        Map<String, Number> all = new LinkedHashMap<>();
+        if (own != null) {
+            all.putAll(own);
+        }
+        all.put("block.max_async_dispatch_gap_ms", queue.asyncDispatchGap().longestNanos(end) / 1e6);
+        all.putAll(bioLayer.statistics());
+        return all;
+    }
+
+    private static void checkNotStalled(OsModel os, BioLayer bioLayer, String workloadLabel) {
+        RequestQueue queue = bioLayer.queue();
         if (!queue.idle()) {
             throw new InvariantViolationException("the simulation stalled with requests outstanding and no event "
                     + "left to move them: " + queue.whereRequestsAre());
+        }
+        if (!bioLayer.idle()) {
+            throw new InvariantViolationException("the simulation stalled with bios in the bio layer and no event "
+                    + "left to move them: " + bioLayer.describePending());
         }
         if (!os.idle()) {
             throw new InvariantViolationException("the simulation stalled: " + os.describePending()
@@ -155,6 +185,10 @@ final class SimulationRun {
         config.vmSettings().asMap().forEach((k, v) -> all.put("vm." + k, v));
         config.fsSettings().asMap().forEach((k, v) -> all.put("fs." + k, v));
         config.kernelSettings().asMap().forEach((k, v) -> all.put("kernel." + k, v));
+        for (Simulation.BioControllerSpec spec : config.bioControllers()) {
+            String name = spec.provider().name();
+            spec.settings().forEach((k, v) -> all.put(name + "." + k, v));
+        }
         return all;
     }
 

@@ -38,13 +38,15 @@ final class BioLedger {
      * A bio ends; its {@code bi_end_io} runs.
      *
      * @param involved the plugins to name if it ended once too often
+     * @param before   told before {@code bi_end_io} runs
      */
-    void end(Bio bio, long now, String involved) {
+    void end(Bio bio, long now, String involved, BioCompletionListener before) {
         completed++;
         if (completed > submitted) {
             throw new InvariantViolationException("more bios completed (" + completed + ") than were submitted ("
                     + submitted + "): " + bio + " completed twice; " + involved + " were involved");
         }
+        before.bioCompleted(bio);
         bio.endIo().bioCompleted(bio, now);
     }
 

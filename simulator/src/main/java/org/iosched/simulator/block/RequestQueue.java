@@ -58,6 +58,7 @@ public final class RequestQueue {
     private final RequestPool pool;
     private final DispatchQueue dispatchQueue = new DispatchQueue();
     private final DiskAccounting disk = new DiskAccounting();
+    private final AsyncDispatchGap asyncGap = new AsyncDispatchGap();
     private final ElevatorMerge merge;
     private final FlushSequencer flush;
     private final RequestAllocator allocator;
@@ -81,6 +82,7 @@ public final class RequestQueue {
     private long requestsCompleted;
     private final RqStates states = new RqStates();
     private RequestCompletionListener completionListener = rq -> { };
+    private BioCompletionListener bioCompletionListener = bio -> { };
 
     /**
      * @param clock       virtual time
@@ -127,6 +129,11 @@ public final class RequestQueue {
     /** Who is told of every request the device completes (per-task accounting). */
     public void setCompletionListener(RequestCompletionListener listener) {
         this.completionListener = Objects.requireNonNull(listener, "listener");
+    }
+
+    /** Who is told of every bio that completes, before its {@code bi_end_io} (the bio layer). */
+    public void setBioCompletionListener(BioCompletionListener listener) {
+        this.bioCompletionListener = Objects.requireNonNull(listener, "listener");
     }
 
     /** Who is told when a sleeping submitter got its request. */
@@ -241,6 +248,9 @@ public final class RequestQueue {
         rs.where = RqState.SCHEDULER;
         rs.sorted = true;
         nrSorted++;
+        if (!rq.isSync()) {
+            asyncGap.queued(clock.now());
+        }
         merge.inserted(rs);
         scheduler.add(rq);
         if (plug.plugged()) {
@@ -342,6 +352,9 @@ public final class RequestQueue {
                 rs.started = true;
                 if (rs.sorted) {
                     scheduler.activate(rq);
+                    if (!rq.isSync()) {
+                        asyncGap.dispatched(clock.now());
+                    }
                 }
                 trace.request('D', rq);
                 if (boundaryRq == null || boundaryRq == rs) {
@@ -410,6 +423,9 @@ public final class RequestQueue {
         trace.requestDone('R', rq);
         if (rs.sorted) {
             scheduler.deactivate(rq);
+            if (!rq.isSync()) {
+                asyncGap.queued(clock.now());
+            }
         }
         rs.started = false;
         rs.softBarrier = true;
@@ -470,7 +486,7 @@ public final class RequestQueue {
     }
 
     private void endBio(Bio bio) {
-        bios.end(bio, clock.now(), device.label() + " and " + scheduler.label());
+        bios.end(bio, clock.now(), device.label() + " and " + scheduler.label(), bioCompletionListener);
     }
 
     private void free(RqState rs) {
@@ -489,6 +505,9 @@ public final class RequestQueue {
     /** A request absorbed by a neighbour ({@code attempt_merge}) leaves the scheduler and is freed. */
     void mergedAway(RqState next) {
         nrSorted--;
+        if (!next.rq.isSync()) {
+            asyncGap.removed(clock.now());
+        }
         next.where = RqState.ALLOCATED;
         if (next.accounted) {
             disk.mergedAway(clock.now());
@@ -520,6 +539,11 @@ public final class RequestQueue {
     /** The disk statistics. */
     public DiskAccounting disk() {
         return disk;
+    }
+
+    /** The longest window without an async dispatch while async requests waited (seed 001's measure). */
+    public AsyncDispatchGap asyncDispatchGap() {
+        return asyncGap;
     }
 
     /** Whether the queue is plugged. */

@@ -8,6 +8,7 @@ import java.util.Map;
 import org.iosched.api.Bio;
 import org.iosched.api.Op;
 import org.iosched.api.Task;
+import org.iosched.simulator.block.BioLayer;
 import org.iosched.simulator.block.RequestQueue;
 import org.iosched.simulator.engine.EventQueue;
 import org.iosched.simulator.engine.KernelClock;
@@ -25,6 +26,8 @@ import org.iosched.simulator.trace.BlockTrace;
 final class Kernel {
     final EventQueue clock;
     final KernelClock hz;
+    /** Where bios go ({@code generic_make_request}): the bio controllers, then the queue. */
+    final BioLayer bioLayer;
     final RequestQueue queue;
     final BlockTrace trace;
     final OsTunables tunables;
@@ -56,11 +59,12 @@ final class Kernel {
         void bioDone(Syscall call);
     }
 
-    Kernel(EventQueue clock, KernelClock hz, RequestQueue queue, BlockTrace trace, OsTunables tunables,
+    Kernel(EventQueue clock, KernelClock hz, BioLayer bioLayer, BlockTrace trace, OsTunables tunables,
            Ext4Layout layout, TaskAccounting accounting, TaskContext.Program userProgram) {
         this.clock = clock;
         this.hz = hz;
-        this.queue = queue;
+        this.bioLayer = bioLayer;
+        this.queue = bioLayer.queue();
         this.trace = trace;
         this.tunables = tunables;
         this.layout = layout;

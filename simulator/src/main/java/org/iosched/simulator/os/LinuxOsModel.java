@@ -3,6 +3,7 @@ package org.iosched.simulator.os;
 import java.util.List;
 import java.util.Objects;
 import java.util.random.RandomGenerator;
+import org.iosched.api.Cgroup;
 import org.iosched.api.DeviceInfo;
 import org.iosched.api.FileHandle;
 import org.iosched.api.FileIo;
@@ -14,6 +15,7 @@ import org.iosched.api.Timer;
 import org.iosched.api.TraceSink;
 import org.iosched.api.WorkloadContext;
 import org.iosched.simulator.TaskStats;
+import org.iosched.simulator.block.BioLayer;
 import org.iosched.simulator.block.RequestQueue;
 import org.iosched.simulator.engine.EventQueue;
 import org.iosched.simulator.engine.KernelClock;
@@ -35,8 +37,8 @@ import org.iosched.simulator.trace.BlockTrace;
  *       writeback by the flusher and by throttled writers ({@link WritebackPass}), fsync and fdatasync with the
  *       journal ({@link Fsync}); {@code O_SYNC} writes end with an fsync of their range.</li>
  *   <li>Each task runs its calls in order: a call that blocks (on a page, on writeback, on a commit, on the
- *       throttle, or for a request) holds back the task's later calls; a direct I/O lets the task go on once its
- *       bios are queued, and the task unplugs the queue when it has queued them all
+ *       throttle, for a request, or in a bio controller) holds back the task's later calls; a direct I/O lets
+ *       the task go on once its bios are queued, and the task unplugs the queue when it has queued them all
  *       ({@code submitBatch} unplugs once after the batch). A buffered call or an fsync reports
  *       {@code submitted} together with {@code completed}, as a blocking call returns.</li>
  *   <li>When the workload calls {@code finish()} the flusher writes back everything dirty; the run ends when
@@ -52,6 +54,7 @@ import org.iosched.simulator.trace.BlockTrace;
 public final class LinuxOsModel implements OsModel, WorkloadContext {
     private final EventQueue clock;
     private final RandomStreams streams;
+    private final BioLayer bioLayer;
     private final RequestQueue queue;
     private final BlockTrace trace;
     private final JobStatistics statistics;
@@ -74,18 +77,19 @@ public final class LinuxOsModel implements OsModel, WorkloadContext {
      * @param clock         virtual time
      * @param hz            the kernel's tick
      * @param streams       the run's random streams
-     * @param queue         the device's request queue
+     * @param bioLayer      the bio layer above the device's request queue
      * @param trace         the block trace
      * @param statistics    where job statistics go
      * @param logs          fio log files
      * @param workloadLabel the workload's name in messages ({@code workload fio}); its timers carry it
      * @param tunables      the kernel settings
      */
-    public LinuxOsModel(EventQueue clock, KernelClock hz, RandomStreams streams, RequestQueue queue, BlockTrace trace,
+    public LinuxOsModel(EventQueue clock, KernelClock hz, RandomStreams streams, BioLayer bioLayer, BlockTrace trace,
                         JobStatistics statistics, LogFiles logs, String workloadLabel, OsTunables tunables) {
         this.clock = Objects.requireNonNull(clock, "clock");
         this.streams = Objects.requireNonNull(streams, "streams");
-        this.queue = Objects.requireNonNull(queue, "queue");
+        this.bioLayer = Objects.requireNonNull(bioLayer, "bioLayer");
+        this.queue = bioLayer.queue();
         this.trace = Objects.requireNonNull(trace, "trace");
         this.statistics = Objects.requireNonNull(statistics, "statistics");
         this.logs = Objects.requireNonNull(logs, "logs");
@@ -94,7 +98,7 @@ public final class LinuxOsModel implements OsModel, WorkloadContext {
         this.device = queue.deviceInfo();
         Ext4Layout layout = new Ext4Layout(device, tunables.fragmentationPercent(),
                 streams.forComponent("os/ext4-allocator"));
-        this.kernel = new Kernel(clock, Objects.requireNonNull(hz, "hz"), queue, trace, tunables, layout, accounting,
+        this.kernel = new Kernel(clock, Objects.requireNonNull(hz, "hz"), bioLayer, trace, tunables, layout, accounting,
                 this::runCalls);
         kernel.setSyscallListener(this::bioDone);
         Flusher flusher = new Flusher(kernel);
@@ -107,7 +111,7 @@ public final class LinuxOsModel implements OsModel, WorkloadContext {
         this.direct = new DirectIoPath(kernel, fsync);
         this.read = new BufferedRead(kernel, new Readahead(kernel));
         this.write = new BufferedWrite(kernel, fsync);
-        queue.setSleepListener(bio -> kernel.context(bio.task()).resumed());
+        bioLayer.setResumeListener(task -> kernel.context(task).resumed());
         queue.setCompletionListener(accounting);
     }
 
@@ -128,6 +132,11 @@ public final class LinuxOsModel implements OsModel, WorkloadContext {
         Task task = tasks.kernelThread(name);
         accounting.taskCreated(task);
         return task;
+    }
+
+    @Override
+    public Cgroup cgroup(String path) {
+        return tasks.existing(path);
     }
 
     @Override
@@ -193,7 +202,7 @@ public final class LinuxOsModel implements OsModel, WorkloadContext {
             throw new IllegalStateException("task " + task + " exited while its I/O was still being submitted");
         }
         kernel.forget(task);
-        queue.taskExit(task);
+        bioLayer.taskExit(task);
     }
 
     @Override

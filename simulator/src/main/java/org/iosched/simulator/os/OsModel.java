@@ -1,20 +1,27 @@
 package org.iosched.simulator.os;
 
 import java.util.List;
+import org.iosched.api.Cgroup;
 import org.iosched.api.Task;
 import org.iosched.api.WorkloadContext;
 import org.iosched.simulator.TaskStats;
+import org.iosched.simulator.block.TaskDirectory;
 
 /**
  * The OS model behind a run: what a workload sees as system calls ({@link #context()}), and what the
  * simulation asks of it. The implementation is {@link LinuxOsModel}.
  */
-public interface OsModel {
+public interface OsModel extends TaskDirectory {
     /** The system calls a workload uses. */
     WorkloadContext context();
 
-    /** Create a kernel thread (flusher, jbd2, ...): BE/4 in the root cgroup. */
+    /** Create a kernel thread (flusher, jbd2, a bio controller's worker, ...): BE/4 in the root cgroup. */
+    @Override
     Task createKernelThread(String name);
+
+    /** The blkio cgroup at {@code path} if a task has used it, else null. */
+    @Override
+    Cgroup cgroup(String path);
 
     /** Whether the workload has called {@link WorkloadContext#finish()}. */
     boolean finishCalled();

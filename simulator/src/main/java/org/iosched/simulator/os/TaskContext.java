@@ -79,13 +79,14 @@ final class TaskContext implements BioEndIo {
     }
 
     /**
-     * {@code submit_bio} from this task.
+     * {@code submit_bio} from this task, through the bio layer.
      *
-     * @return false when the task now sleeps for a request (the bio is queued when it wakes)
+     * @return false when the task now sleeps, for a request or in a bio controller (the bio goes on when it
+     *         wakes)
      */
     boolean submit(Bio bio) {
         kernel.accounting.bioSubmitted(bio);
-        if (!kernel.queue.submit(bio)) {
+        if (!kernel.bioLayer.submit(bio)) {
             sleepingForRequest = true;
             return false;
         }

@@ -43,6 +43,11 @@ final class TaskTable {
         return new Task(nextKernelPid++, name, true, IoPrioClass.BE, IoPrioClass.NORM, cgroup("/", 0));
     }
 
+    /** The cgroup at {@code path} if a task has used it, else null. */
+    Cgroup existing(String path) {
+        return cgroups.get(path);
+    }
+
     private Cgroup cgroup(String path, int weight) {
         Cgroup existing = cgroups.get(path);
         if (existing != null) {

@@ -12,6 +12,7 @@ import org.iosched.api.FileIoListener;
 import org.iosched.api.JobDescriptor;
 import org.iosched.api.Request;
 import org.iosched.api.RequestFlags;
+import org.iosched.simulator.block.BioLayer;
 import org.iosched.simulator.block.DeviceHost;
 import org.iosched.simulator.block.RequestQueue;
 import org.iosched.simulator.block.SchedulerHost;
@@ -61,7 +62,7 @@ final class OsHarness implements FileIoListener {
         deviceHost.bind(queue);
         SchedulerHost host = new SchedulerHost(queue, clock, hz, new SplittableRandom(2), trace, "scheduler noop");
         queue.attach(new NoopScheduler(host), "scheduler noop", device, "device fake");
-        os = new LinuxOsModel(clock, hz, new RandomStreams(1), queue, trace,
+        os = new LinuxOsModel(clock, hz, new RandomStreams(1), new BioLayer(queue, clock, trace), trace,
                 new JobStatistics(List.of(new JobDescriptor(0, "job", 0, false, "", Map.of(), List.of()))),
                 new LogFiles(logDirectory), "workload test", tunables);
         kernel = os.kernelForTests();

@@ -1,0 +1,84 @@
+package org.iosched.simulator.block;
+
+import java.util.random.RandomGenerator;
+import org.iosched.api.Bio;
+import org.iosched.api.BioControllerContext;
+import org.iosched.api.Cgroup;
+import org.iosched.api.DeviceInfo;
+import org.iosched.api.Task;
+import org.iosched.api.Timer;
+import org.iosched.api.TraceSink;
+
+/** The {@link BioControllerContext} the {@link BioLayer} hands to the controller at one stage. */
+final class BioControllerHost implements BioControllerContext {
+    private final BioLayer layer;
+    private final int stage;
+    private final String label;
+    private final RandomGenerator random;
+    /** The kernel thread this controller asked for last: the context of its worker. */
+    Task workerTask;
+
+    BioControllerHost(BioLayer layer, int stage, String label, RandomGenerator random) {
+        this.layer = layer;
+        this.stage = stage;
+        this.label = label;
+        this.random = random;
+    }
+
+    @Override
+    public long now() {
+        return layer.clock().now();
+    }
+
+    @Override
+    public Timer newTimer(Runnable callback) {
+        return layer.clock().newTimer(label, callback);
+    }
+
+    @Override
+    public void passDown(Bio bio) {
+        layer.passDown(stage, bio);
+    }
+
+    @Override
+    public Task kernelThread(String name) {
+        Task task = layer.kernelThread(name);
+        workerTask = task;
+        return task;
+    }
+
+    @Override
+    public void wake(Task task) {
+        layer.wake(stage, task);
+    }
+
+    @Override
+    public Cgroup cgroup(String path) {
+        return layer.cgroup(path);
+    }
+
+    @Override
+    public int nrRequests() {
+        return layer.queue().pool().nrRequests();
+    }
+
+    @Override
+    public DeviceInfo device() {
+        return layer.queue().deviceInfo();
+    }
+
+    @Override
+    public RandomGenerator random() {
+        return random;
+    }
+
+    @Override
+    public TraceSink trace() {
+        return layer.trace();
+    }
+
+    @Override
+    public void unplug() {
+        layer.unplug(stage);
+    }
+}
