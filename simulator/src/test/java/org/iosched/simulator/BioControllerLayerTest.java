@@ -68,6 +68,18 @@ class BioControllerLayerTest {
     }
 
     @Test
+    void aWorkerThatFindsNoFreeRequestSleepsAndItsLaterBiosWaitBehindIt() {
+        HoldingControllerProvider hold = new HoldingControllerProvider("hold");
+        StringBuilder trace = new StringBuilder();
+        SimulationResult r = reads(300, 32).kernel(Map.of("queue.nr_requests", "4")).trace(trace)
+                .bioController(hold, Map.of()).build().run();
+
+        assertThat(r.jobs().get(0).read().totalIos()).isEqualTo(300);
+        assertThat(hold.last().completions()).hasSize(300).allSatisfy((bio, n) -> assertThat(n).isEqualTo(1));
+        assertThat(trace.toString()).containsPattern(" 102  S  RS \\d+ \\+ 8 \\[kholdd\\]");
+    }
+
+    @Test
     void aTaskPutToSleepSubmitsTheSameBioAgainAfterItsWakeAndItsLaterBiosWait() {
         HoldingControllerProvider hold = new HoldingControllerProvider("hold");
         List<FileIo> done = new ArrayList<>();
