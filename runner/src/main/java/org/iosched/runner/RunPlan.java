@@ -1,8 +1,11 @@
 package org.iosched.runner;
 
 import java.nio.file.Path;
+import java.util.Collections;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import org.iosched.api.BioControllerProvider;
 import org.iosched.api.BlockDeviceProvider;
 import org.iosched.api.IoSchedulerProvider;
 import org.iosched.api.WorkloadProvider;
@@ -19,6 +22,7 @@ import org.iosched.api.WorkloadSource;
  * @param schedulers       schedulers to compare, in the order given
  * @param schedulerSettings per scheduler name, its tunables
  * @param kernelSettings   {@code queue.*}, {@code kernel.*}, ... settings
+ * @param bioControllers   the bio controllers turned on, each with its keys (without the prefix), in stacking order
  * @param seed             run seed
  * @param trace            blkparse trace file, or null ({@code .<scheduler>} is appended when several schedulers run)
  * @param logDirectory     where fio log files go
@@ -26,7 +30,8 @@ import org.iosched.api.WorkloadSource;
 public record RunPlan(WorkloadProvider workload, WorkloadSource workloadSource, Map<String, String> workloadSettings,
                       BlockDeviceProvider device, Map<String, String> deviceSettings,
                       List<IoSchedulerProvider> schedulers, Map<String, Map<String, String>> schedulerSettings,
-                      Map<String, String> kernelSettings, long seed, Path trace, Path logDirectory) {
+                      Map<String, String> kernelSettings, Map<BioControllerProvider, Map<String, String>> bioControllers,
+                      long seed, Path trace, Path logDirectory) {
     /** Copies the collections. */
     public RunPlan {
         workloadSettings = Map.copyOf(workloadSettings);
@@ -34,5 +39,6 @@ public record RunPlan(WorkloadProvider workload, WorkloadSource workloadSource, 
         schedulers = List.copyOf(schedulers);
         schedulerSettings = Map.copyOf(schedulerSettings);
         kernelSettings = Map.copyOf(kernelSettings);
+        bioControllers = Collections.unmodifiableMap(new LinkedHashMap<>(bioControllers));
     }
 }

@@ -8,6 +8,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -17,6 +18,7 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
+import org.iosched.api.BioControllerProvider;
 import org.iosched.api.BlockDeviceProvider;
 import org.iosched.api.InvalidInputException;
 import org.iosched.api.IoSchedulerProvider;
@@ -40,14 +42,16 @@ public final class RunService {
     private final Map<String, IoSchedulerProvider> schedulers;
     private final Map<String, BlockDeviceProvider> devices;
     private final Map<String, WorkloadProvider> workloads;
+    private final Map<String, BioControllerProvider> bioControllers;
 
     /** Injected with the providers bound by name. */
     @Inject
     public RunService(Map<String, IoSchedulerProvider> schedulers, Map<String, BlockDeviceProvider> devices,
-                      Map<String, WorkloadProvider> workloads) {
+                      Map<String, WorkloadProvider> workloads, Map<String, BioControllerProvider> bioControllers) {
         this.schedulers = schedulers;
         this.devices = devices;
         this.workloads = workloads;
+        this.bioControllers = bioControllers;
     }
 
     /** Scheduler providers by name. */
@@ -65,10 +69,16 @@ public final class RunService {
         return workloads;
     }
 
+    /** Bio controller providers by name. */
+    public Map<String, BioControllerProvider> bioControllers() {
+        return bioControllers;
+    }
+
     /** Every name a {@code --set} key may start with, besides the kernel prefixes. */
     public Set<String> settingOwners() {
         Set<String> owners = new TreeSet<>(schedulers.keySet());
         owners.addAll(workloads.keySet());
+        owners.addAll(bioControllers.keySet());
         owners.add("device");
         return owners;
     }
@@ -99,8 +109,22 @@ public final class RunService {
             chosen.add(provider);
             schedulerSettings.put(name, set.forOwner(name));
         }
+        List<BioControllerProvider> controllers = new ArrayList<>();
         for (String owner : set.owners()) {
-            boolean used = owner.equals("device") || owner.equals(workloadName) || schedulerSettings.containsKey(owner);
+            BioControllerProvider controller = bioControllers.get(owner);
+            if (controller != null) {
+                controllers.add(controller);
+            }
+        }
+        // dm-ioband (a device-mapper target) sits above the queue's own throttling: lower order() first
+        controllers.sort(Comparator.comparingInt(BioControllerProvider::order).thenComparing(BioControllerProvider::name));
+        Map<BioControllerProvider, Map<String, String>> controllerSettings = new LinkedHashMap<>();
+        for (BioControllerProvider controller : controllers) {
+            controllerSettings.put(controller, set.forOwner(controller.name()));
+        }
+        for (String owner : set.owners()) {
+            boolean used = owner.equals("device") || owner.equals(workloadName) || schedulerSettings.containsKey(owner)
+                    || bioControllers.containsKey(owner);
             if (!used) {
                 throw new InvalidInputException("--set", 0, "tunables for '" + owner + "' are set but " + owner
                         + " is not part of this run (--scheduler " + String.join(",", schedulerNames)
@@ -108,18 +132,39 @@ public final class RunService {
             }
         }
         RunPlan plan = new RunPlan(workload, source, set.forOwner(workloadName), device, set.forOwner("device"), chosen,
-                schedulerSettings, set.kernel(), seed, trace, logDirectory);
+                schedulerSettings, set.kernel(), controllerSettings, seed, trace, logDirectory);
         validate(plan);
         return plan;
     }
 
-    /** Validate every setting and the workload before anything runs, so that errors come first. */
+    /**
+     * Validate every setting and the workload before anything runs, so that errors come first: each scheduler's
+     * simulation is built (which resolves scheduler, device, kernel and bio-controller settings) but not run.
+     */
     private void validate(RunPlan plan) {
         for (IoSchedulerProvider scheduler : plan.schedulers()) {
-            Settings.resolve(scheduler.name(), scheduler.tunables(), plan.schedulerSettings().get(scheduler.name()));
+            builder(plan, scheduler).build();
         }
-        Settings.resolve("device", plan.device().tunables(), plan.deviceSettings());
-        createWorkload(plan);
+    }
+
+    /**
+     * A simulation of {@code plan} under {@code scheduler}, ready to build: seed, scheduler, device, a fresh
+     * workload, kernel settings, bio controllers and the log directory.
+     */
+    public Simulation.Builder builder(RunPlan plan, IoSchedulerProvider scheduler) {
+        Simulation.Builder builder = Simulation.builder()
+                .seed(plan.seed())
+                .scheduler(scheduler, plan.schedulerSettings().get(scheduler.name()))
+                .device(plan.device(), plan.deviceSettings())
+                .workload(createWorkload(plan))
+                .kernel(plan.kernelSettings());
+        for (Map.Entry<BioControllerProvider, Map<String, String>> controller : plan.bioControllers().entrySet()) {
+            builder.bioController(controller.getKey(), controller.getValue());
+        }
+        if (plan.logDirectory() != null) {
+            builder.logDirectory(plan.logDirectory());
+        }
+        return builder;
     }
 
     private static Workload createWorkload(RunPlan plan) {
@@ -153,15 +198,7 @@ public final class RunService {
 
     private SimulationResult runOne(RunPlan plan, IoSchedulerProvider scheduler) throws IOException {
         LOG.info("running {} on {} with seed {}", scheduler.name(), plan.device().name(), plan.seed());
-        Simulation.Builder builder = Simulation.builder()
-                .seed(plan.seed())
-                .scheduler(scheduler, plan.schedulerSettings().get(scheduler.name()))
-                .device(plan.device(), plan.deviceSettings())
-                .workload(createWorkload(plan))
-                .kernel(plan.kernelSettings());
-        if (plan.logDirectory() != null) {
-            builder.logDirectory(plan.logDirectory());
-        }
+        Simulation.Builder builder = builder(plan, scheduler);
         if (plan.trace() == null) {
             return builder.build().run();
         }

@@ -10,12 +10,13 @@ import org.iosched.api.InvalidInputException;
 /**
  * The {@code --set KEY=VALUE} options of a run, routed by the key's first word: {@code device.*} to the
  * device, {@code queue.*}/{@code kernel.*}/{@code vm.*}/{@code fs.*} to the simulated kernel, a scheduler's
- * name to that scheduler, a workload's name to that workload. Values are in sysfs units. A key set twice, or
+ * name to that scheduler, a workload's name to that workload, a bio controller's name ({@code ioband},
+ * {@code throttle}) to that controller, which the key turns on. Values are in sysfs units. A key set twice, or
  * with a prefix nobody owns, is an error.
  */
 public final class SetOptions {
     /** Prefixes the simulated kernel owns (the simulator validates the names behind them). */
-    public static final Set<String> KERNEL_PREFIXES = Set.of("queue", "kernel", "vm", "fs", "ioband", "throttle");
+    public static final Set<String> KERNEL_PREFIXES = Set.of("queue", "kernel", "vm", "fs");
 
     private final Map<String, Map<String, String>> byOwner = new TreeMap<>();
     private final Map<String, String> kernel = new LinkedHashMap<>();

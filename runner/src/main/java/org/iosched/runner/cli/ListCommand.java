@@ -32,6 +32,8 @@ public final class ListCommand implements Callable<Integer> {
                 case SCHEDULER -> "Schedulers (--scheduler NAME, tunables --set NAME.TUNABLE=VALUE):";
                 case DEVICE -> "Devices (--device NAME, parameters --set device.PARAMETER=VALUE):";
                 case WORKLOAD -> "Workloads (--workload NAME, tunables --set NAME.TUNABLE=VALUE):";
+                case BIO_CONTROLLER -> "Bio controllers (on when any --set NAME.KEY=VALUE is given; <cgroup> is a path"
+                        + " without its leading '/'):";
             });
             for (DiscoveredPlugin plugin : plugins) {
                 if (plugin.kind() != kind) {

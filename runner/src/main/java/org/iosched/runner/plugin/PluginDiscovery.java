@@ -55,8 +55,9 @@ public final class PluginDiscovery {
                 }
                 if (found.size() == before) {
                     throw new InvalidInputException(jar.toString(), 0,
-                            "plugin jar provides no scheduler, device or workload (no META-INF/services entry for "
-                                    + "org.iosched.api.IoSchedulerProvider, BlockDeviceProvider or WorkloadProvider)");
+                            "plugin jar provides no scheduler, device, workload or bio controller (no META-INF/services"
+                                    + " entry for org.iosched.api.IoSchedulerProvider, BlockDeviceProvider, WorkloadProvider or"
+                                    + " BioControllerProvider)");
                 }
             }
         }

@@ -1,5 +1,6 @@
 package org.iosched.runner.plugin;
 
+import org.iosched.api.BioControllerProvider;
 import org.iosched.api.BlockDeviceProvider;
 import org.iosched.api.IoSchedulerProvider;
 import org.iosched.api.PluginProvider;
@@ -12,7 +13,9 @@ public enum PluginKind {
     /** Devices ({@code --device}). */
     DEVICE("device", BlockDeviceProvider.class),
     /** Workloads ({@code --workload}). */
-    WORKLOAD("workload", WorkloadProvider.class);
+    WORKLOAD("workload", WorkloadProvider.class),
+    /** Bio controllers above the request queue, on when a {@code --set NAME.*} key is given. */
+    BIO_CONTROLLER("bio controller", BioControllerProvider.class);
 
     private final String label;
     private final Class<? extends PluginProvider> spi;

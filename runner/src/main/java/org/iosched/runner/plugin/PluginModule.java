@@ -3,6 +3,7 @@ package org.iosched.runner.plugin;
 import com.google.inject.AbstractModule;
 import com.google.inject.multibindings.MapBinder;
 import java.util.List;
+import org.iosched.api.BioControllerProvider;
 import org.iosched.api.BlockDeviceProvider;
 import org.iosched.api.IoSchedulerProvider;
 import org.iosched.api.WorkloadProvider;
@@ -27,11 +28,15 @@ public final class PluginModule extends AbstractModule {
                 MapBinder.newMapBinder(binder(), String.class, BlockDeviceProvider.class);
         MapBinder<String, WorkloadProvider> workloads =
                 MapBinder.newMapBinder(binder(), String.class, WorkloadProvider.class);
+        MapBinder<String, BioControllerProvider> controllers =
+                MapBinder.newMapBinder(binder(), String.class, BioControllerProvider.class);
         for (DiscoveredPlugin plugin : plugins) {
             switch (plugin.kind()) {
                 case SCHEDULER -> schedulers.addBinding(plugin.name()).toInstance((IoSchedulerProvider) plugin.provider());
                 case DEVICE -> devices.addBinding(plugin.name()).toInstance((BlockDeviceProvider) plugin.provider());
                 case WORKLOAD -> workloads.addBinding(plugin.name()).toInstance((WorkloadProvider) plugin.provider());
+                case BIO_CONTROLLER -> controllers.addBinding(plugin.name())
+                        .toInstance((BioControllerProvider) plugin.provider());
             }
         }
         bind(PluginCatalog.class).toInstance(new PluginCatalog(plugins));

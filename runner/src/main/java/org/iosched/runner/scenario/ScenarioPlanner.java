@@ -10,13 +10,11 @@ import java.util.TreeSet;
 import org.iosched.api.InvalidInputException;
 import org.iosched.api.JobDescriptor;
 import org.iosched.api.Settings;
-import org.iosched.api.Workload;
 import org.iosched.api.WorkloadProvider;
 import org.iosched.api.WorkloadSource;
 import org.iosched.runner.RunPlan;
 import org.iosched.runner.RunService;
 import org.iosched.runner.SetOptions;
-import org.iosched.simulator.Simulation;
 
 /**
  * Turns a scenario into runs, checking everything before anything runs: every row's scheduler, device and
@@ -146,31 +144,17 @@ public final class ScenarioPlanner {
         List<RunPlan> runs = new ArrayList<>(seeds.size());
         for (long seed : seeds) {
             runs.add(new RunPlan(first.workload(), first.workloadSource(), first.workloadSettings(), first.device(),
-                    first.deviceSettings(), first.schedulers(), first.schedulerSettings(), first.kernelSettings(), seed,
-                    null, null));
+                    first.deviceSettings(), first.schedulers(), first.schedulerSettings(), first.kernelSettings(),
+                    first.bioControllers(), seed, null, null));
         }
         return new ScenarioPlan.Row(row, settings, runs, jobs);
     }
 
-    /**
-     * Builds (without running) the simulation of {@code plan}: {@link RunService#plan} leaves the kernel
-     * settings to {@link Simulation.Builder#build()}, and a scenario must fail before its first run.
-     *
-     * @return the workload's jobs
-     */
+    /** The jobs of {@code plan}'s workload ({@link RunService#plan} has already built its simulation). */
     private static List<JobDescriptor> checkBuild(RunPlan plan) {
         WorkloadProvider provider = plan.workload();
-        Workload workload = provider.create(plan.workloadSource(),
-                Settings.resolve(provider.name(), provider.tunables(), plan.workloadSettings()));
-        var scheduler = plan.schedulers().get(0);
-        Simulation.builder()
-                .seed(plan.seed())
-                .scheduler(scheduler, plan.schedulerSettings().get(scheduler.name()))
-                .device(plan.device(), plan.deviceSettings())
-                .workload(workload)
-                .kernel(plan.kernelSettings())
-                .build();
-        return workload.jobs();
+        return provider.create(plan.workloadSource(),
+                Settings.resolve(provider.name(), provider.tunables(), plan.workloadSettings())).jobs();
     }
 
     private static <T> void known(String file, String kind, Named name, Map<String, T> providers) {

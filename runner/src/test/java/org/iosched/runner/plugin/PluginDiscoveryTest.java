@@ -44,6 +44,6 @@ class PluginDiscoveryTest {
         assertThatThrownBy(() -> PluginDiscovery.discover(plugins, getClass().getClassLoader()))
                 .isInstanceOf(InvalidInputException.class)
                 .hasMessageContaining("nothing.jar")
-                .hasMessageContaining("provides no scheduler, device or workload");
+                .hasMessageContaining("provides no scheduler, device, workload or bio controller");
     }
 }

@@ -8,15 +8,17 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Stream;
+import org.iosched.api.BioControllerProvider;
 import org.iosched.api.Settings;
+import org.iosched.api.TunableDescriptor;
 import org.iosched.runner.RunService;
 import org.iosched.runner.SetOptions;
 import org.junit.jupiter.api.Test;
 
 /**
  * The seed scenarios in {@code scenarios/seeds/} are well formed and name only existing schedulers, devices,
- * workload kinds and scheduler or device tunables. Kernel keys are checked by prefix only here: buffered I/O,
- * the journal and dm-ioband, which the seeds need, are checked when the scenarios run.
+ * workload kinds and scheduler, device or bio-controller tunables. Kernel keys are checked by prefix only here:
+ * buffered I/O and the journal, which the seeds need, are checked when the scenarios run.
  */
 class SeedScenariosTest {
     private static final Path SEEDS = Path.of("..", "scenarios", "seeds");
@@ -59,6 +61,14 @@ class SeedScenariosTest {
         }
         if (owner.equals("device")) {
             Settings.resolve(owner, SERVICE.devices().get(row.device().name()).tunables(), Map.of(name, s.value()));
+            return;
+        }
+        BioControllerProvider controller = SERVICE.bioControllers().get(owner);
+        if (controller != null) {
+            // keys may name cgroups: a fixed tunable, or a per-cgroup template ("cgroup.weight")
+            String tunable = name.substring(name.lastIndexOf('.') + 1);
+            assertThat(controller.tunables()).as(where + ": " + s.key()).extracting(TunableDescriptor::name)
+                    .containsAnyOf(name, "cgroup." + tunable);
             return;
         }
         assertThat(owner).as(where + ": " + s.key()).isEqualTo(row.scheduler().name());
