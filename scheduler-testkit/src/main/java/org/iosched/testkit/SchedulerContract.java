@@ -120,8 +120,10 @@ public final class SchedulerContract {
         }
         StringBuilder message = new StringBuilder("scheduler '").append(provider.name()).append("' fails ")
                 .append(failures.size()).append(" of ").append(checks.size()).append(" contract checks:");
+        String prefix = "scheduler '" + provider.name() + "' fails the contract ";
         for (AssertionError failure : failures) {
-            message.append("\n - ").append(failure.getMessage());
+            String line = failure.getMessage();
+            message.append("\n - ").append(line.startsWith(prefix) ? line.substring(prefix.length()) : line);
         }
         AssertionError all = new AssertionError(message.toString());
         failures.forEach(all::addSuppressed);
@@ -264,9 +266,9 @@ public final class SchedulerContract {
                 scheduler.mayQueue(rq.task(), rq.op(), rq.flags());
                 scheduler.setRequest(rq);
             }
-            require(!scheduler.hasQueued(), "hasQueued() is true with requests only allocated, none added");
             require(scheduler.dispatch(false) == 0 && scheduler.dispatch(true) == 0,
                     "dispatch moved something with requests only allocated, none added");
+            require(!scheduler.hasQueued(), "hasQueued() is true with requests only allocated, none added");
             added.add(first);
             scheduler.add(first);
             drain(scheduler);
@@ -304,7 +306,9 @@ public final class SchedulerContract {
                     runChecked(loop, mix.toString());
                     mix.verifyAccounting(loop);
                 } catch (AssertionError e) {
-                    throw new AssertionError(mix + ": " + e.getMessage(), e);
+                    String message = e.getMessage();
+                    throw message != null && message.contains(mix.toString()) ? e
+                            : new AssertionError(mix + ": " + message, e);
                 }
                 FakeSchedulerContext context = loop.context();
                 require(context.inDriver() == 0 && context.allocated(true) == 0 && context.allocated(false) == 0,
