@@ -8,6 +8,8 @@ import java.util.List;
 import java.util.Map;
 import org.iosched.api.Bio;
 import org.iosched.api.BioController;
+import org.iosched.api.BioControllerContext;
+import org.iosched.api.BioControllerProvider;
 import org.iosched.api.FileHandle;
 import org.iosched.api.FileIo;
 import org.iosched.api.FileIoListener;
@@ -148,6 +150,42 @@ class BioControllerLayerTest {
 
         assertThat(unplugged).isEqualTo(2 * MS);
         assertThat(plugged).isGreaterThanOrEqualTo(unplugged + 3 * MS);
+    }
+
+    @Test
+    void aControllerSeesTheQueuesNrRequestsTheDeviceAndTheCgroupsTasksHaveUsed() {
+        List<String> seen = new ArrayList<>();
+        BioControllerProvider probe = new BioControllerProvider() {
+            @Override
+            public String name() {
+                return "probe";
+            }
+
+            @Override
+            public BioController create(BioControllerContext context, Map<String, String> settings) {
+                seen.add("create nr_requests=" + context.nrRequests() + " device=" + context.device().name()
+                        + " /grp1=" + context.cgroup("/grp1"));
+                return bio -> {
+                    if (seen.size() < 3) {
+                        seen.add("submit /grp1=" + context.cgroup("/grp1") + " /other=" + context.cgroup("/other"));
+                    }
+                    context.passDown(bio);
+                    return BioController.Admission.TAKEN;
+                };
+            }
+        };
+        ScriptedWorkload workload = new ScriptedWorkload(1, ctx -> {
+            Task task = ctx.createTask(new TaskSpec("reader", null, 0, 0, "/grp1", 300));
+            FileHandle file = ctx.open(task, "/dev/sda", 1 << 20);
+            ctx.submit(new FileIo().prepare(FileIo.Kind.READ, task, file, 0, 4096, true, io -> ctx.finish()));
+        });
+        Simulation.builder().device(FakeDeviceProvider.fixedLatencyDisk(MS), Map.of()).workload(workload)
+                .kernel(Map.of("queue.nr_requests", "64")).bioController(probe, Map.of()).build().run();
+
+        // build() creates the controller once on a dry context, the run once more
+        assertThat(seen).containsExactly("create nr_requests=64 device=fake-disk /grp1=null",
+                "create nr_requests=64 device=fake-disk /grp1=null",
+                "submit /grp1=Cgroup[path=/grp1, weight=300] /other=null");
     }
 
     @Test
