@@ -13,6 +13,7 @@ import net.jqwik.api.constraints.IntRange;
 import net.jqwik.api.constraints.LongRange;
 import net.jqwik.api.statistics.Statistics;
 import org.iosched.api.Request;
+import org.iosched.testkit.FakeSchedulerContext;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -98,8 +99,8 @@ class DeadlineBoundsPropertyTest {
     }
 
     private static Observation observe(DeadlineTunables tunables, int hz, ReadersVersusWritersRun.Config config) {
-        FakeSchedulerContext context = FakeSchedulerContext.of(hz, FakeSchedulerContext.DEFAULT_DEVICE,
-                config.seed(), false);
+        FakeSchedulerContext context = FakeSchedulerContext.builder().hz(hz).seed(config.seed())
+                .traceEnabled(false).build();
         DeadlineScheduler deadline = new DeadlineScheduler(context, tunables);
         ReadersVersusWritersRun.Result result = new ReadersVersusWritersRun(config, context, deadline).run();
 

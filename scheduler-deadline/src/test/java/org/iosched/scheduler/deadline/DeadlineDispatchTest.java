@@ -8,6 +8,8 @@ import static org.iosched.scheduler.deadline.Dispatches.next;
 import org.iosched.api.Op;
 import org.iosched.api.Request;
 import org.iosched.api.RequestFlags;
+import org.iosched.testkit.FakeSchedulerContext;
+import org.iosched.testkit.Requests;
 import org.junit.jupiter.api.Test;
 
 /** How deadline chooses what to dispatch: batches, sweeps, directions, starvation and expiry. */
@@ -15,7 +17,7 @@ class DeadlineDispatchTest {
     private static final long MS = 1_000_000L;
 
     private final FakeSchedulerContext context = FakeSchedulerContext.create();
-    private final TestRequests requests = new TestRequests();
+    private final Requests requests = Requests.atTimeZero();
 
     private DeadlineScheduler deadline(int fifoBatch, int writesStarved) {
         return new DeadlineScheduler(context, new DeadlineTunables(500, 5000, writesStarved, true, fifoBatch));

@@ -9,6 +9,8 @@ import org.iosched.api.Bio;
 import org.iosched.api.Op;
 import org.iosched.api.Request;
 import org.iosched.api.RequestFlags;
+import org.iosched.testkit.FakeSchedulerContext;
+import org.iosched.testkit.Requests;
 import org.junit.jupiter.api.Test;
 
 /** Deadline's part in merging: front-merge lookup, re-sorting, coalesced requests, aliases, neighbours. */
@@ -16,7 +18,7 @@ class DeadlineMergeTest {
     private static final long MS = 1_000_000L;
 
     private final FakeSchedulerContext context = FakeSchedulerContext.create();
-    private final TestRequests requests = new TestRequests();
+    private final Requests requests = Requests.atTimeZero();
 
     private DeadlineScheduler deadline(boolean frontMerges) {
         return new DeadlineScheduler(context, new DeadlineTunables(500, 5000, 2, frontMerges, 16));

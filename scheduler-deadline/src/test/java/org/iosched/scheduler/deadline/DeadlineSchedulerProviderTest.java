@@ -13,6 +13,8 @@ import org.iosched.api.Request;
 import org.iosched.api.Settings;
 import org.iosched.api.TunableDescriptor;
 import org.iosched.api.TunableType;
+import org.iosched.testkit.FakeSchedulerContext;
+import org.iosched.testkit.Requests;
 import org.junit.jupiter.api.Test;
 
 /** How deadline is found, what it declares, and how its settings reach the scheduler. */
@@ -62,7 +64,7 @@ class DeadlineSchedulerProviderTest {
                 Map.of("read_expire", "100", "write_expire", "1000", "fifo_batch", "1", "front_merges", "0",
                         "writes_starved", "5"));
         FakeSchedulerContext context = FakeSchedulerContext.create();
-        TestRequests requests = new TestRequests();
+        Requests requests = Requests.atTimeZero();
 
         IoScheduler deadline = provider.create(context, settings);
         Request read = requests.read(1000);

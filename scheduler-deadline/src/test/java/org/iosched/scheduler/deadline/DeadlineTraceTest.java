@@ -4,11 +4,13 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.iosched.scheduler.deadline.Dispatches.drain;
 import static org.iosched.scheduler.deadline.Dispatches.next;
 
+import org.iosched.testkit.FakeSchedulerContext;
+import org.iosched.testkit.Requests;
 import org.junit.jupiter.api.Test;
 
 /** The scheduler messages deadline writes into the block trace. */
 class DeadlineTraceTest {
-    private final TestRequests requests = new TestRequests();
+    private final Requests requests = Requests.atTimeZero();
 
     @Test
     void batchStartNamesTheDirectionWhereTheSweepStartsAndHowManyAreQueued() {
@@ -21,7 +23,7 @@ class DeadlineTraceTest {
         next(deadline, context);
         next(deadline, context);
 
-        assertThat(context.messages()).containsExactly(
+        assertThat(context.timedMessages()).containsExactly(
                 "0 deadline READ batch start at sector 300, 2 queued, starved 1",
                 "0 deadline READ batch start at sector 100, 1 queued, starved 2");
     }
@@ -37,7 +39,7 @@ class DeadlineTraceTest {
 
         drain(deadline, context);
 
-        assertThat(context.messages()).containsExactly(
+        assertThat(context.timedMessages()).containsExactly(
                 "0 deadline READ batch start at sector 100, 3 queued, starved 1",
                 "0 deadline READ batch start at sector 10, 1 queued, starved 2",
                 "0 deadline switch READ -> WRITE after a 1-request READ batch",
@@ -55,7 +57,7 @@ class DeadlineTraceTest {
 
         drain(deadline, context);
 
-        assertThat(context.messages()).containsExactly(
+        assertThat(context.timedMessages()).containsExactly(
                 "0 deadline READ batch start at sector 9000, 3 queued, starved 1",
                 "0 deadline READ batch start at sector 8000, 2 queued, starved 2",
                 "0 deadline switch READ -> WRITE after a 1-request READ batch, writes starved",
@@ -76,7 +78,7 @@ class DeadlineTraceTest {
 
         drain(deadline, context);
 
-        assertThat(context.messages()).containsExactly(
+        assertThat(context.timedMessages()).containsExactly(
                 "0 deadline READ batch start at sector 1000, 3 queued, starved 0",
                 "520000000 deadline READ fifo expired: rq2 R 50 + 8 [fio[100]] is 20 ms past its deadline",
                 "520000000 deadline READ batch start at sector 50, 1 queued, starved 0");
@@ -84,7 +86,7 @@ class DeadlineTraceTest {
 
     @Test
     void nothingIsWrittenWhenNobodyReadsTheTrace() {
-        FakeSchedulerContext context = FakeSchedulerContext.withTraceDisabled();
+        FakeSchedulerContext context = FakeSchedulerContext.builder().traceEnabled(false).build();
         DeadlineScheduler deadline = new DeadlineScheduler(context, DeadlineTunables.defaults());
         deadline.add(requests.read(100));
         deadline.add(requests.write(50));
@@ -92,6 +94,6 @@ class DeadlineTraceTest {
 
         drain(deadline, context);
 
-        assertThat(context.messages()).isEmpty();
+        assertThat(context.timedMessages()).isEmpty();
     }
 }

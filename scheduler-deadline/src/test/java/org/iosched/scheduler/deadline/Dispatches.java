@@ -6,6 +6,7 @@ import java.util.ArrayList;
 import java.util.List;
 import org.iosched.api.IoScheduler;
 import org.iosched.api.Request;
+import org.iosched.testkit.FakeSchedulerContext;
 
 /** Drives a scheduler's dispatch hook the way the driver does and names what comes out ({@code R100}, {@code W300}). */
 final class Dispatches {

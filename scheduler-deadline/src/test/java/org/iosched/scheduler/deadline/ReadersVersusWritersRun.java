@@ -11,6 +11,7 @@ import org.iosched.api.IoScheduler;
 import org.iosched.api.Op;
 import org.iosched.api.Request;
 import org.iosched.api.Task;
+import org.iosched.testkit.FakeSchedulerContext;
 
 /**
  * A closed-loop run of a scheduler on {@link FakeSchedulerContext} with a fake device: queue depth 1 and a
