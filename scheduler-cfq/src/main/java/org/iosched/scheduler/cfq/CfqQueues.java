@@ -87,6 +87,10 @@ final class CfqQueues {
      * user's write and replaces it.
      */
     CfqGroup groupFor(Cgroup cgroup) {
+        if (!cfqd.tunables.groupScheduling()) {
+            // !CONFIG_CFQ_GROUP_IOSCHED: cfq_get_cfqg returns the root group for every cgroup
+            return cfqd.rootGroup;
+        }
         CfqGroup cfqg;
         if (cgroup.isRoot()) {
             cfqg = cfqd.rootGroup;

@@ -32,13 +32,15 @@ import org.iosched.api.TunableDescriptor;
  * @param syncAsyncTogether       seed 004 (Moyer): sync and async may be in flight together
  * @param noidleOnReqNoidle       2.6.37+ (Zoccolo): REQ_NOIDLE clears the idle window
  * @param asyncQueuesPerGroup     4.x: async queues live in each group, not in the root group
+ * @param groupScheduling         {@code CONFIG_CFQ_GROUP_IOSCHED}: blkio cgroups get CFQ groups (2.6.33+); off, as
+ *                                before 2.6.33, every queue is in the root group whatever its cgroup
  */
 record CfqTunables(long quantum, long fifoExpireSync, long fifoExpireAsync, long backSeekMax, long backSeekPenalty,
                    long sliceSync, long sliceAsync, long sliceAsyncRq, long sliceIdle, long groupIdle,
                    boolean lowLatency, long targetLatency,
                    boolean groupPreemptSyncNoidle, boolean asyncMinDispatch, boolean fifoExpiredMustDispatch,
                    boolean softQuantum, boolean syncAsyncTogether, boolean noidleOnReqNoidle,
-                   boolean asyncQueuesPerGroup) {
+                   boolean asyncQueuesPerGroup, boolean groupScheduling) {
 
     static final String QUANTUM = "quantum";
     static final String FIFO_EXPIRE_SYNC = "fifo_expire_sync";
@@ -59,6 +61,7 @@ record CfqTunables(long quantum, long fifoExpireSync, long fifoExpireAsync, long
     static final String SYNC_ASYNC_TOGETHER = "sync_async_together";
     static final String NOIDLE_ON_REQ_NOIDLE = "noidle_on_req_noidle";
     static final String ASYNC_QUEUES_PER_GROUP = "async_queues_per_group";
+    static final String GROUP_SCHEDULING = "group_scheduling";
 
     private static final long UINT_MAX = 0xffff_ffffL;
 
@@ -101,7 +104,10 @@ record CfqTunables(long quantum, long fifoExpireSync, long fifoExpireAsync, long
             TunableDescriptor.bool(NOIDLE_ON_REQ_NOIDLE, true,
                     "2.6.37+ (Zoccolo): a REQ_NOIDLE request clears its queue's idle window; 0 = 2.6.33-36 noidle_tree_requires_idle"),
             TunableDescriptor.bool(ASYNC_QUEUES_PER_GROUP, false,
-                    "4.x: async queues per cgroup (charged to the bio's cgroup); 0 = 3.0, all async queues in the root group"));
+                    "4.x: async queues per cgroup (charged to the bio's cgroup); 0 = 3.0, all async queues in the root group"),
+            TunableDescriptor.bool(GROUP_SCHEDULING, true,
+                    "CONFIG_CFQ_GROUP_IOSCHED (2.6.33+): blkio cgroups become CFQ groups; 0 = a kernel without it"
+                            + " (2.6.32 and before): every queue in the root group"));
 
     /** {@code CFQ_MIN_TT}: the shortest workload slice, in jiffies. */
     static final long CFQ_MIN_TT = 2;
@@ -151,7 +157,8 @@ record CfqTunables(long quantum, long fifoExpireSync, long fifoExpireAsync, long
                 settings.getBoolean(SOFT_QUANTUM),
                 settings.getBoolean(SYNC_ASYNC_TOGETHER),
                 settings.getBoolean(NOIDLE_ON_REQ_NOIDLE),
-                settings.getBoolean(ASYNC_QUEUES_PER_GROUP));
+                settings.getBoolean(ASYNC_QUEUES_PER_GROUP),
+                settings.getBoolean(GROUP_SCHEDULING));
     }
 
     // Simplified: a value equal to the default counts as unset (an explicit "125" gives HZ/8 = 31, not 32, jiffies)

@@ -11,6 +11,7 @@ import org.iosched.api.Op;
 import org.iosched.api.Request;
 import org.iosched.api.Settings;
 import org.iosched.api.Task;
+import org.iosched.testkit.FakeSchedulerContext;
 
 /**
  * Measures CFQ's cost per request (not a test; speed is never asserted): two tasks keep 32 random 4 KiB reads
@@ -55,9 +56,9 @@ public final class CfqBenchmark {
     }
 
     private static long run(boolean cfq) {
-        FakeSchedulerContext ctx = new FakeSchedulerContext(250, FakeSchedulerContext.SSD);
-        ctx.tracing = false;
-        ctx.runUntil(1_000_000_000L);
+        FakeSchedulerContext ctx = FakeSchedulerContext.builder().device(FakeSchedulerContext.SSD)
+                .traceEnabled(false).build();
+        ctx.advanceTo(1_000_000_000L);
         IoScheduler scheduler = cfq
                 ? new CfqScheduler(ctx, Settings.resolve("cfq", CfqTunables.DESCRIPTORS, Map.of()))
                 : new Fifo(ctx);
@@ -75,19 +76,19 @@ public final class CfqBenchmark {
         long done = 0;
         while (done < REQUESTS) {
             while (device.size() < 32) {
-                if (ctx.dispatchQueue.isEmpty() && scheduler.dispatch(false) == 0) {
+                if (ctx.dispatchQueueLength() == 0 && scheduler.dispatch(false) == 0) {
                     break;
                 }
-                Request rq = ctx.dispatchQueue.pollFirst();
+                Request rq = ctx.take();
                 scheduler.activate(rq);
                 device.addLast(rq);
             }
             Request rq = device.pollFirst();
-            ctx.advance(50_000);
+            ctx.advanceBy(50_000);
+            ctx.complete(rq);
             scheduler.completed(rq);
             scheduler.putRequest(rq);
-            ctx.dispatchQueue.clear();
-            ctx.dispatched.clear();
+            ctx.clearRecords();
             done++;
             id = submit(scheduler, rq.task(), rnd, id, ctx);
         }

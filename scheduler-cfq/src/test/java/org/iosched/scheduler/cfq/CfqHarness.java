@@ -2,7 +2,6 @@ package org.iosched.scheduler.cfq;
 
 import java.util.HashMap;
 import java.util.Map;
-import org.iosched.api.Bio;
 import org.iosched.api.Cgroup;
 import org.iosched.api.DeviceInfo;
 import org.iosched.api.IoPrioClass;
@@ -11,6 +10,8 @@ import org.iosched.api.Request;
 import org.iosched.api.RequestFlags;
 import org.iosched.api.Settings;
 import org.iosched.api.Task;
+import org.iosched.testkit.FakeSchedulerContext;
+import org.iosched.testkit.Requests;
 
 /**
  * Drives one {@link CfqScheduler} by hand for specification tests: make tasks and requests, insert them,
@@ -18,20 +19,22 @@ import org.iosched.api.Task;
  * jiffies. Exposes CFQ's internal state ({@link #cfqd}) for assertions.
  */
 final class CfqHarness {
+    static final long MS = 1_000_000L;
+
     final FakeSchedulerContext ctx;
     final CfqScheduler cfq;
     final CfqData cfqd;
-    private long nextRequestId = 1;
-    private int nextPid = 100;
+    private final Requests requests;
 
     CfqHarness(Map<String, String> tunables) {
         this(250, FakeSchedulerContext.HDD, tunables);
     }
 
     CfqHarness(int hz, DeviceInfo device, Map<String, String> tunables) {
-        this.ctx = new FakeSchedulerContext(hz, device);
+        this.ctx = FakeSchedulerContext.builder().hz(hz).device(device).build();
+        this.requests = Requests.on(ctx);
         // start one second in, as a booted kernel's clock is
-        ctx.runUntil(1_000 * FakeSchedulerContext.MS);
+        ctx.advanceTo(1_000 * MS);
         this.cfq = new CfqScheduler(ctx, Settings.resolve("cfq", CfqTunables.DESCRIPTORS, tunables));
         this.cfqd = cfq.data();
     }
@@ -57,13 +60,12 @@ final class CfqHarness {
     }
 
     Task task(String name, IoPrioClass cls, int level, Cgroup cgroup) {
-        return new Task(nextPid++, name, false, cls, level, cgroup);
+        return requests.task(name, cls, level, cgroup);
     }
 
     /** A request as the block layer makes it: allocated ({@code set_req_fn}) but not inserted. */
     Request allocate(Task task, Op op, int flags, long sector, int sectors) {
-        Bio bio = new Bio(op, flags, sector, sectors, task, (b, t) -> { });
-        Request rq = new Request(nextRequestId++, bio, ctx.now());
+        Request rq = requests.request(task, op, flags, sector, sectors);
         cfq.setRequest(rq);
         return rq;
     }
@@ -93,14 +95,14 @@ final class CfqHarness {
 
     /** One {@code dispatch(false)} call; the request it moved, taken by the driver, or null. */
     Request dispatchOne() {
-        int before = ctx.dispatched.size();
+        int before = ctx.dispatched().size();
         int n = cfq.dispatch(false);
         if (n == 0) {
             return null;
         }
-        Request rq = ctx.dispatched.get(ctx.dispatched.size() - 1);
-        if (ctx.dispatched.size() - before != 1) {
-            throw new IllegalStateException("dispatch moved " + (ctx.dispatched.size() - before) + " requests");
+        Request rq = ctx.dispatched().get(ctx.dispatched().size() - 1);
+        if (ctx.dispatched().size() - before != 1) {
+            throw new IllegalStateException("dispatch moved " + (ctx.dispatched().size() - before) + " requests");
         }
         take(rq);
         return rq;
@@ -108,34 +110,25 @@ final class CfqHarness {
 
     /** The driver takes {@code rq} from the dispatch queue ({@code blk_start_request}). */
     void take(Request rq) {
-        ctx.dispatchQueue.remove(rq);
         cfq.activate(rq);
-        if (rq.isSync()) {
-            ctx.driverSync++;
-        } else {
-            ctx.driverAsync++;
-        }
+        ctx.take(rq);
     }
 
     /** The device completed {@code rq}: {@code completed_req_fn} then {@code put_req_fn}. */
     void complete(Request rq) {
-        if (rq.isSync()) {
-            ctx.driverSync--;
-        } else {
-            ctx.driverAsync--;
-        }
+        ctx.complete(rq);
         cfq.completed(rq);
         cfq.putRequest(rq);
     }
 
     void advanceMs(long ms) {
-        ctx.advance(ms * FakeSchedulerContext.MS);
+        ctx.advanceMillis(ms);
     }
 
     /** Advance by whole jiffies at the harness's HZ. */
     void advanceJiffies(long jiffies) {
         long target = cfqd.clock.toNanos(cfqd.now() + jiffies);
-        ctx.runUntil(target);
+        ctx.advanceTo(Math.max(target, ctx.now()));
     }
 
     long jiffies() {

@@ -17,6 +17,7 @@ import org.iosched.api.Op;
 import org.iosched.api.Request;
 import org.iosched.api.RequestFlags;
 import org.iosched.api.Task;
+import org.iosched.testkit.FakeSchedulerContext;
 
 /** Properties over random workloads run through {@link DeviceLoop}; seeds are pinned so that runs repeat. */
 class CfqPropertiesTest {
@@ -98,7 +99,7 @@ class CfqPropertiesTest {
         loop.runToCompletion(start + 3_600_000 * MS);
 
         Set<Long> dispatchedIds = new HashSet<>();
-        for (Request rq : loop.ctx.dispatched) {
+        for (Request rq : loop.ctx.dispatched()) {
             assertThat(dispatchedIds.add(rq.id())).as("%s dispatched once", rq).isTrue();
         }
         assertThat(dispatchedIds).isEqualTo(loop.inserted.keySet());
@@ -119,8 +120,8 @@ class CfqPropertiesTest {
         first.runToCompletion(first.ctx.now() + 3_600_000 * MS);
         DeviceLoop second = randomMix(seed);
         second.runToCompletion(second.ctx.now() + 3_600_000 * MS);
-        assertThat(second.ctx.dispatched.stream().map(Request::id).toList())
-                .isEqualTo(first.ctx.dispatched.stream().map(Request::id).toList());
+        assertThat(second.ctx.dispatched().stream().map(Request::id).toList())
+                .isEqualTo(first.ctx.dispatched().stream().map(Request::id).toList());
         assertThat(second.ctx.now()).isEqualTo(first.ctx.now());
     }
 

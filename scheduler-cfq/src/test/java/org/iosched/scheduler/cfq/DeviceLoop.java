@@ -14,6 +14,7 @@ import org.iosched.api.Op;
 import org.iosched.api.Request;
 import org.iosched.api.Settings;
 import org.iosched.api.Task;
+import org.iosched.testkit.FakeSchedulerContext;
 
 /**
  * A small discrete-event loop around one scheduler, for property tests: tasks that keep a number of requests
@@ -122,20 +123,19 @@ final class DeviceLoop {
     }
 
     DeviceLoop(int hz, DeviceInfo device, Map<String, String> tunables) {
-        this.ctx = new FakeSchedulerContext(hz, device);
-        this.ctx.tracing = false;
+        this.ctx = FakeSchedulerContext.builder().hz(hz).device(device).traceEnabled(false).build();
         this.depth = device.queueDepth();
-        ctx.runUntil(1_000 * MS);
+        ctx.advanceTo(1_000 * MS);
         this.scheduler = new CfqScheduler(ctx, Settings.resolve("cfq", CfqTunables.DESCRIPTORS, tunables));
-        this.ctx.onKick = this::runQueue;
-        this.ctx.onDispatch = rq -> {
+        this.ctx.onKick(() -> ctx.schedule(ctx.now(), this::runQueue));
+        this.ctx.onDispatch(rq -> {
             if (pending.remove(rq.id()) == null) {
                 throw new IllegalStateException(rq + " dispatched but not pending");
             }
             if (observer != null) {
                 observer.dispatched(rq);
             }
-        };
+        });
     }
 
     Task task(String name, IoPrioClass cls, int level, Cgroup cgroup) {
@@ -185,10 +185,10 @@ final class DeviceLoop {
     /** {@code request_fn}: fill the device from the dispatch queue, refilling it from the scheduler. */
     void runQueue() {
         while (inDevice.size() < depth) {
-            if (ctx.dispatchQueue.isEmpty() && scheduler.dispatch(false) == 0) {
+            if (ctx.dispatchQueueLength() == 0 && scheduler.dispatch(false) == 0) {
                 return;
             }
-            Request rq = ctx.dispatchQueue.pollFirst();
+            Request rq = ctx.take();
             if (rq == null) {
                 return;
             }
@@ -198,13 +198,7 @@ final class DeviceLoop {
 
     private void start(Request rq) {
         scheduler.activate(rq);
-        rq.markDispatched(ctx.now());
         inDevice.add(rq);
-        if (rq.isSync()) {
-            ctx.driverSync++;
-        } else {
-            ctx.driverAsync++;
-        }
         long begin = Math.max(ctx.now(), deviceFreeAt);
         long service = serviceTime(rq);
         deviceFreeAt = begin + service;
@@ -229,11 +223,7 @@ final class DeviceLoop {
 
     private void complete(Request rq) {
         inDevice.remove(rq);
-        if (rq.isSync()) {
-            ctx.driverSync--;
-        } else {
-            ctx.driverAsync--;
-        }
+        ctx.complete(rq);
         scheduler.completed(rq);
         scheduler.putRequest(rq);
         if (completed.put(rq.id(), rq) != null) {
@@ -253,7 +243,7 @@ final class DeviceLoop {
 
     /** Run until {@code time} or until nothing is left to do. */
     void runUntil(long time) {
-        ctx.runUntil(time);
+        ctx.advanceTo(Math.max(time, ctx.now()));
     }
 
     /** Run until no event is left (every job finished), at most until {@code limit}. */

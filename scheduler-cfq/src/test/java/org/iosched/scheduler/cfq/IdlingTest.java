@@ -12,6 +12,7 @@ import org.iosched.api.Op;
 import org.iosched.api.Request;
 import org.iosched.api.RequestFlags;
 import org.iosched.api.Task;
+import org.iosched.testkit.FakeSchedulerContext;
 import org.junit.jupiter.api.Test;
 
 /** Idle window, think time, seek history, arming on completion, the idle timer, wait_busy and hw_tag. */
@@ -33,7 +34,7 @@ class IdlingTest {
         CfqQueue q = readAndComplete(h, h.task("r"), 0);
         assertThat(q.waitRequest).isTrue();
         assertThat(h.cfqd.idleSliceTimer.expiresAt()).isEqualTo(h.cfqd.clock.toNanos(h.jiffies() + 2));
-        assertThat(h.ctx.messages).contains("cfq100S / arm_idle: 2 group_idle: 0");
+        assertThat(h.ctx.messages()).contains("cfq100S / arm_idle: 2 group_idle: 0");
     }
 
     @Test
@@ -63,7 +64,7 @@ class IdlingTest {
         CfqQueue q = readAndComplete(h, h.task("r"), 0);
         q.deep = true;
         h.advanceJiffies(2);
-        assertThat(h.ctx.messages).contains("cfq idle timer fired");
+        assertThat(h.ctx.messages()).contains("cfq idle timer fired");
         assertThat(h.cfqd.activeQueue).isNull();
         assertThat(q.deep).isFalse();
         assertThat(q.onRr).isFalse();
@@ -77,9 +78,9 @@ class IdlingTest {
         assertThat(h.dispatchOne()).isNull();
         h.advanceJiffies(1);
         assertThat(h.dispatchOne()).isNull();
-        int kicks = h.ctx.kicks;
+        int kicks = h.ctx.kicks();
         h.advanceJiffies(1);
-        assertThat(h.ctx.kicks).isGreaterThan(kicks);
+        assertThat(h.ctx.kicks()).isGreaterThan(kicks);
         assertThat(h.dispatchOne()).isSameAs(b);
     }
 
@@ -97,11 +98,11 @@ class IdlingTest {
         CfqHarness h = CfqHarness.defaults();
         Task t = h.task("r");
         CfqQueue q = readAndComplete(h, t, 0);
-        int kicks = h.ctx.kicks;
+        int kicks = h.ctx.kicks();
         h.read(t, 8, 16);
         assertThat(q.waitRequest).isFalse();
         assertThat(h.cfqd.idleSliceTimer.isPending()).isFalse();
-        assertThat(h.ctx.kicks).isEqualTo(kicks + 1);
+        assertThat(h.ctx.kicks()).isEqualTo(kicks + 1);
     }
 
     @Test
@@ -109,15 +110,15 @@ class IdlingTest {
         CfqHarness h = CfqHarness.defaults();
         Task t = h.task("r");
         CfqQueue q = readAndComplete(h, t, 0);
-        int kicks = h.ctx.kicks;
+        int kicks = h.ctx.kicks();
         h.read(t, 8, 8);
         assertThat(q.mustDispatch).isTrue();
         assertThat(q.waitRequest).isTrue();
-        assertThat(h.ctx.kicks).isEqualTo(kicks);
+        assertThat(h.ctx.kicks()).isEqualTo(kicks);
         h.advanceJiffies(2);
         // the timer lets the request through rather than expiring the queue
         assertThat(h.cfqd.activeQueue).isSameAs(q);
-        assertThat(h.ctx.kicks).isEqualTo(kicks + 1);
+        assertThat(h.ctx.kicks()).isEqualTo(kicks + 1);
     }
 
     @Test
@@ -145,7 +146,7 @@ class IdlingTest {
         cic.ttimeMean = 30;
         h.complete(b);
         assertThat(h.cfqd.idleSliceTimer.isPending()).isFalse();
-        assertThat(h.ctx.messages).anyMatch(m -> m.endsWith("Not idling. think_time:30"));
+        assertThat(h.ctx.messages()).anyMatch(m -> m.endsWith("Not idling. think_time:30"));
     }
 
     @Test
@@ -153,7 +154,7 @@ class IdlingTest {
         CfqHarness h = CfqHarness.with("slice_idle", "0");
         readAndComplete(h, h.task("r", IoPrioClass.BE, 4, G), 0);
         assertThat(h.cfqd.idleSliceTimer.isPending()).isTrue();
-        assertThat(h.ctx.messages).anyMatch(m -> m.endsWith("arm_idle: 2 group_idle: 1"));
+        assertThat(h.ctx.messages()).anyMatch(m -> m.endsWith("arm_idle: 2 group_idle: 1"));
     }
 
     @Test
@@ -197,11 +198,11 @@ class IdlingTest {
         assertThat(q).isNotNull();
         assertThat(q.waitBusy).isTrue();
         assertThat(q.sliceEnd).isEqualTo(h.jiffies() + 2);
-        assertThat(h.ctx.messages).anyMatch(m -> m.endsWith("will busy wait"));
+        assertThat(h.ctx.messages()).anyMatch(m -> m.endsWith("will busy wait"));
         h.read(t, 16);
         // wait_busy with a request: select_queue expires it (and picks it again, it is alone)
         assertThat(h.dispatchOne()).isNotNull();
-        assertThat(h.ctx.messages).anyMatch(m -> m.endsWith("slice expired t=0"));
+        assertThat(h.ctx.messages()).anyMatch(m -> m.endsWith("slice expired t=0"));
     }
 
     @Test
@@ -216,7 +217,7 @@ class IdlingTest {
         h.dispatchOne();
         h.advanceJiffies(26);
         h.complete(b);
-        assertThat(h.ctx.messages).noneMatch(m -> m.endsWith("will busy wait"));
+        assertThat(h.ctx.messages()).noneMatch(m -> m.endsWith("will busy wait"));
         assertThat(h.cfqd.activeQueue).isNull();
     }
 

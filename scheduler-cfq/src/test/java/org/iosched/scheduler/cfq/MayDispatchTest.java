@@ -34,7 +34,7 @@ class MayDispatchTest {
         Request w = h.asyncWrite(h.task("w"), 5_000_000);
         assertThat(h.dispatchOne()).isSameAs(w);
         h.read(h.task("r"), 0);
-        assertThat(h.ctx.messages).anyMatch(m -> m.endsWith(" preempt"));
+        assertThat(h.ctx.messages()).anyMatch(m -> m.endsWith(" preempt"));
         return w;
     }
 
@@ -240,7 +240,7 @@ class MayDispatchTest {
         reads(h, h.task("i2", IoPrioClass.IDLE, 7), 3, 5_000_000);
         h.dispatchOne();
         assertThat(h.cfqd.activeQueue).isNull();
-        assertThat(h.ctx.messages).anyMatch(m -> m.endsWith("slice expired t=0"));
+        assertThat(h.ctx.messages()).anyMatch(m -> m.endsWith("slice expired t=0"));
     }
 
     @Test
@@ -251,10 +251,10 @@ class MayDispatchTest {
         h.asyncWrite(h.task("w"), 9_000_000);
         h.read(h.task("i", IoPrioClass.IDLE, 7), 12_000_000);
         assertThat(h.cfq.dispatch(true)).isEqualTo(7);
-        assertThat(h.ctx.dispatched).hasSize(7);
+        assertThat(h.ctx.dispatched()).hasSize(7);
         assertThat(h.cfq.hasQueued()).isFalse();
         assertThat(h.cfqd.busyQueues).isZero();
         assertThat(h.cfqd.activeQueue).isNull();
-        assertThat(h.ctx.messages).contains("cfq forced_dispatch=7");
+        assertThat(h.ctx.messages()).contains("cfq forced_dispatch=7");
     }
 }

@@ -18,9 +18,9 @@ class PreemptionTest {
 
     /** Submit {@code rq} and report whether it preempted the active queue. */
     private static boolean preempts(CfqHarness h, Runnable submit) {
-        int before = h.ctx.messages.size();
+        int before = h.ctx.messages().size();
         submit.run();
-        return h.ctx.messages.subList(before, h.ctx.messages.size()).stream().anyMatch(m -> m.endsWith(" preempt"));
+        return h.ctx.messages().subList(before, h.ctx.messages().size()).stream().anyMatch(m -> m.endsWith(" preempt"));
     }
 
     /** The task's read is dispatched and completes: its queue is active, empty, idling. */
@@ -273,7 +273,7 @@ class PreemptionTest {
         assertThat(bq.sliceNew).isTrue();
         assertThat(bq.sliceEnd).isZero();
         assertThat(bq.serviceTree.first()).isSameAs(bq);
-        assertThat(h.ctx.kicks).isPositive();
+        assertThat(h.ctx.kicks()).isPositive();
         assertThat(h.dispatchOne()).isSameAs(b);
     }
 

@@ -86,7 +86,7 @@ class QueueLifecycleTest {
         CfqQueue after = h.queueOf(h.read(t, 8));
         assertThat(after).isNotSameAs(before);
         assertThat(after.cfqg.path).isEqualTo("/g2");
-        assertThat(h.ctx.messages).anyMatch(m -> m.endsWith("changed cgroup"));
+        assertThat(h.ctx.messages()).anyMatch(m -> m.endsWith("changed cgroup"));
     }
 
     @Test
@@ -97,10 +97,10 @@ class QueueLifecycleTest {
         h.dispatchOne();
         h.complete(rq);
         h.read(h.task("other"), 50_000_000);
-        int kicks = h.ctx.kicks;
+        int kicks = h.ctx.kicks();
         h.cfq.taskExit(t);
         assertThat(h.cfqd.activeQueue).isNull();
-        assertThat(h.ctx.kicks).isGreaterThan(kicks);
+        assertThat(h.ctx.kicks()).isGreaterThan(kicks);
     }
 
     @Test
@@ -137,7 +137,7 @@ class QueueLifecycleTest {
         Request next = h.read(a, 24);
         assertThat(h.queueOf(next)).isSameAs(qb);
         assertThat(qb.coop).isTrue();
-        assertThat(h.ctx.messages).anyMatch(m -> m.contains("merging with queue cfq" + b.pid()));
+        assertThat(h.ctx.messages()).anyMatch(m -> m.contains("merging with queue cfq" + b.pid()));
     }
 
     @Test
@@ -159,7 +159,7 @@ class QueueLifecycleTest {
         assertThat(shared.splitCoop).isTrue();
         Request ra3 = h.read(a, 50_000_000);
         assertThat(h.queueOf(ra3)).isNotSameAs(shared);
-        assertThat(h.ctx.messages).anyMatch(m -> m.endsWith("breaking apart cfqq"));
+        assertThat(h.ctx.messages()).anyMatch(m -> m.endsWith("breaking apart cfqq"));
     }
 
     @Test

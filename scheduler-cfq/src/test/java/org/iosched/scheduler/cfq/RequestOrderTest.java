@@ -141,7 +141,7 @@ class RequestOrderTest {
         Task t = h.task("t");
         Request first = h.read(t, 100);
         Request alias = h.read(t, 100);
-        assertThat(h.ctx.dispatched).containsExactly(first);
+        assertThat(h.ctx.dispatched()).containsExactly(first);
         assertThat(CfqRq.of(alias).queued).isTrue();
         assertThat(h.cfqd.rqQueued).isEqualTo(1);
     }

@@ -8,6 +8,7 @@ import org.iosched.api.IoPrioClass;
 import org.iosched.api.Op;
 import org.iosched.api.RequestFlags;
 import org.iosched.api.Task;
+import org.iosched.testkit.FakeSchedulerContext;
 import org.junit.jupiter.api.Test;
 
 /**

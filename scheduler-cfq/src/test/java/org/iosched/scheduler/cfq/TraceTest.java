@@ -18,7 +18,7 @@ class TraceTest {
         h.dispatchOne();
         h.complete(rq);
         h.advanceJiffies(2);
-        assertThat(h.ctx.messages).containsExactly(
+        assertThat(h.ctx.messages()).containsExactly(
                 "cfq100S / alloced",
                 "cfq100S / insert_request",
                 "cfq100S / add_to_rr",
@@ -46,7 +46,7 @@ class TraceTest {
         Task t = h.task("w", IoPrioClass.BE, 4, new Cgroup("/g", 300));
         h.asyncWrite(t, 0);
         h.read(t, 100);
-        assertThat(h.ctx.messages).contains("cfq100A / alloced", "cfq100S /g alloced");
+        assertThat(h.ctx.messages()).contains("cfq100A / alloced", "cfq100S /g alloced");
     }
 
     @Test
@@ -56,18 +56,18 @@ class TraceTest {
         h.dispatchOne();
         h.complete(rq);
         h.read(h.task("b"), 16);
-        assertThat(h.ctx.messages).contains("cfq101S / preempt", "cfq100S / slice expired t=1",
+        assertThat(h.ctx.messages()).contains("cfq101S / preempt", "cfq100S / slice expired t=1",
                 "cfq100S / resid=25");
     }
 
     @Test
     void noMessageIsBuiltWhenNobodyReadsTheTrace() {
         CfqHarness h = CfqHarness.defaults();
-        h.ctx.tracing = false;
+        h.ctx.setTraceEnabled(false);
         Request rq = h.read(h.task("r"), 0);
         h.dispatchOne();
         h.complete(rq);
         h.advanceJiffies(2);
-        assertThat(h.ctx.messages).isEmpty();
+        assertThat(h.ctx.messages()).isEmpty();
     }
 }
