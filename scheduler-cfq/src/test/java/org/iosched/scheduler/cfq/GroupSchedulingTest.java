@@ -22,6 +22,16 @@ class GroupSchedulingTest {
     }
 
     @Test
+    void withoutGroupSchedulingEveryCgroupsQueueIsInTheRootGroupAtItsWeight() {
+        CfqHarness h = CfqHarness.with("group_scheduling", "0");
+        h.read(h.task("a"), 0);
+        h.read(h.task("b", IoPrioClass.BE, 4, new Cgroup("/g", 100)), 1_000_000);
+        assertThat(h.cfqd.groups).doesNotContainKey("/g");
+        assertThat(h.cfqd.rootGroup.weight).isEqualTo(1000);
+        assertThat(h.cfqd.grpServiceTree.totalWeight).isEqualTo(1000);
+    }
+
+    @Test
     void aNewlyBusyGroupGoesBehindTheLastGroupByAnUnscaledIdleDelay() {
         CfqHarness h = CfqHarness.defaults();
         h.read(h.task("a"), 0);
