@@ -19,9 +19,9 @@ import org.iosched.api.RequestFlags;
 import org.iosched.api.Task;
 import org.iosched.testkit.FakeSchedulerContext;
 
-/** Properties over random workloads run through {@link DeviceLoop}; seeds are pinned so that runs repeat. */
+/** Properties over random workloads run through {@link JobLoop}; seeds are pinned so that runs repeat. */
 class CfqPropertiesTest {
-    private static final long MS = DeviceLoop.MS;
+    private static final long MS = JobLoop.MS;
     private static final List<DeviceInfo> DEVICES =
             List.of(FakeSchedulerContext.HDD, FakeSchedulerContext.HDD_NCQ, FakeSchedulerContext.SSD);
 
@@ -57,9 +57,9 @@ class CfqPropertiesTest {
     }
 
     /** A random mix of tasks, classes, cgroups, operations, switches, ioprio and cgroup changes and drains. */
-    private static DeviceLoop randomMix(long seed) {
+    private static JobLoop randomMix(long seed) {
         SplittableRandom r = new SplittableRandom(seed);
-        DeviceLoop loop = new DeviceLoop(pick(r, List.of(100, 250, 300, 1000)), pick(r, DEVICES), randomTunables(r));
+        JobLoop loop = new JobLoop(pick(r, List.of(100, 250, 300, 1000)), pick(r, DEVICES), randomTunables(r));
         List<Cgroup> cgroups = List.of(Cgroup.ROOT, new Cgroup("/a", 100 + r.nextInt(901)),
                 new Cgroup("/b", 100 + r.nextInt(901)));
         int jobs = 1 + r.nextInt(6);
@@ -74,7 +74,7 @@ class CfqPropertiesTest {
                 case 4 -> RequestFlags.SYNC | RequestFlags.NOIDLE;
                 default -> 0;
             };
-            DeviceLoop.Job job = loop.job(task, op, flags, 8 * (1 + r.nextInt(32)), r.nextBoolean(),
+            JobLoop.Job job = loop.job(task, op, flags, 8 * (1 + r.nextInt(32)), r.nextBoolean(),
                     1 + r.nextInt(8), 5 + r.nextInt(40), j * 10_000_000L, 1_000_000);
             job.exitWhenDone = r.nextBoolean();
             loop.ctx.schedule(start + r.nextInt(200) * MS, job::start);
@@ -94,7 +94,7 @@ class CfqPropertiesTest {
 
     @Property(tries = 60, seed = "20110623")
     void noRequestIsLostOrDispatchedTwiceUnderRandomMixes(@ForAll long seed) {
-        DeviceLoop loop = randomMix(seed);
+        JobLoop loop = randomMix(seed);
         long start = loop.ctx.now();
         loop.runToCompletion(start + 3_600_000 * MS);
 
@@ -116,9 +116,9 @@ class CfqPropertiesTest {
 
     @Property(tries = 20, seed = "20110623")
     void theSameInputsGiveTheSameDispatchOrder(@ForAll long seed) {
-        DeviceLoop first = randomMix(seed);
+        JobLoop first = randomMix(seed);
         first.runToCompletion(first.ctx.now() + 3_600_000 * MS);
-        DeviceLoop second = randomMix(seed);
+        JobLoop second = randomMix(seed);
         second.runToCompletion(second.ctx.now() + 3_600_000 * MS);
         assertThat(second.ctx.dispatched().stream().map(Request::id).toList())
                 .isEqualTo(first.ctx.dispatched().stream().map(Request::id).toList());
@@ -126,9 +126,9 @@ class CfqPropertiesTest {
     }
 
     /** Sequential jobs of random classes in the root group, each in its own region (no aliases). */
-    private static DeviceLoop classMix(long seed, boolean withIdle) {
+    private static JobLoop classMix(long seed, boolean withIdle) {
         SplittableRandom r = new SplittableRandom(seed);
-        DeviceLoop loop = new DeviceLoop(250, pick(r, DEVICES), Map.of("slice_idle", pick(r, List.of("0", "8"))));
+        JobLoop loop = new JobLoop(250, pick(r, DEVICES), Map.of("slice_idle", pick(r, List.of("0", "8"))));
         int jobs = 2 + r.nextInt(5);
         long start = loop.ctx.now();
         for (int j = 0; j < jobs; j++) {
@@ -136,14 +136,14 @@ class CfqPropertiesTest {
                     : withIdle ? randomClass(r) : (r.nextBoolean() ? IoPrioClass.RT : IoPrioClass.BE);
             Task task = loop.task("j" + j, cls, r.nextInt(8), Cgroup.ROOT);
             boolean async = r.nextInt(4) == 0;
-            DeviceLoop.Job job = loop.job(task, async ? Op.WRITE : Op.READ, 0, 8 * (1 + r.nextInt(16)), false,
+            JobLoop.Job job = loop.job(task, async ? Op.WRITE : Op.READ, 0, 8 * (1 + r.nextInt(16)), false,
                     1 + r.nextInt(4), 20 + r.nextInt(60), j * 10_000_000L, 1_000_000);
             loop.ctx.schedule(start + r.nextInt(500) * MS, job::start);
         }
         return loop;
     }
 
-    private static int pendingOfClass(DeviceLoop loop, IoPrioClass cls) {
+    private static int pendingOfClass(JobLoop loop, IoPrioClass cls) {
         int n = 0;
         for (Request rq : loop.pending.values()) {
             if (rq.task().ioprioClass() == cls) {
@@ -155,7 +155,7 @@ class CfqPropertiesTest {
 
     @Property(tries = 40, seed = "20110623")
     void anRtQueueAlwaysGoesBeforeBeWhileItHasRequestsWaiting(@ForAll long seed) {
-        DeviceLoop loop = classMix(seed, false);
+        JobLoop loop = classMix(seed, false);
         int[] beDispatched = {0};
         loop.observer = rq -> {
             if (rq.task().ioprioClass() == IoPrioClass.BE) {
@@ -171,7 +171,7 @@ class CfqPropertiesTest {
 
     @Property(tries = 40, seed = "20110623")
     void anIdleClassQueueIsServedOnlyWhenNothingElseWaits(@ForAll long seed) {
-        DeviceLoop loop = classMix(seed, true);
+        JobLoop loop = classMix(seed, true);
         loop.observer = rq -> {
             if (rq.task().ioprioClass() == IoPrioClass.IDLE) {
                 assertThat(pendingOfClass(loop, IoPrioClass.RT) + pendingOfClass(loop, IoPrioClass.BE))
@@ -191,7 +191,7 @@ class CfqPropertiesTest {
     @Property(tries = 20, seed = "20110623")
     void groupDiskTimeFollowsWeightsWithinTenPercentForGreedySequentialReaders(@ForAll long seed) {
         SplittableRandom r = new SplittableRandom(seed);
-        DeviceLoop loop = new DeviceLoop(250, FakeSchedulerContext.HDD, Map.of());
+        JobLoop loop = new JobLoop(250, FakeSchedulerContext.HDD, Map.of());
         int groups = 2 + r.nextInt(2);
         int[] weights = new int[groups];
         long totalWeight = 0;

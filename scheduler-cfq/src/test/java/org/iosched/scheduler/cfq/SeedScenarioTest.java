@@ -17,12 +17,12 @@ import org.junit.jupiter.api.Test;
  * the integration tests' business; these pin the mechanisms.
  */
 class SeedScenarioTest {
-    private static final long MS = DeviceLoop.MS;
+    private static final long MS = JobLoop.MS;
 
     private static long aggregateReads(String sliceIdle) {
-        DeviceLoop loop = new DeviceLoop(250, FakeSchedulerContext.HDD, Map.of("slice_idle", sliceIdle));
-        DeviceLoop.Job a = loop.sequentialReader(loop.task("a", IoPrioClass.BE, 4, Cgroup.ROOT), 0, Long.MAX_VALUE);
-        DeviceLoop.Job b = loop.sequentialReader(loop.task("b", IoPrioClass.BE, 4, Cgroup.ROOT), 1L << 30,
+        JobLoop loop = new JobLoop(250, FakeSchedulerContext.HDD, Map.of("slice_idle", sliceIdle));
+        JobLoop.Job a = loop.sequentialReader(loop.task("a", IoPrioClass.BE, 4, Cgroup.ROOT), 0, Long.MAX_VALUE);
+        JobLoop.Job b = loop.sequentialReader(loop.task("b", IoPrioClass.BE, 4, Cgroup.ROOT), 1L << 30,
                 Long.MAX_VALUE);
         a.start();
         b.start();
@@ -38,7 +38,7 @@ class SeedScenarioTest {
 
     /** A writer in /test doing write+fsync with its journal thread in root (seed 000); fsyncs per second. */
     private static double fsyncsPerSecond(String groupPreempt) {
-        DeviceLoop loop = new DeviceLoop(1000, FakeSchedulerContext.HDD,
+        JobLoop loop = new JobLoop(1000, FakeSchedulerContext.HDD,
                 Map.of("group_preempt_sync_noidle", groupPreempt));
         loop.serviceModel = rq -> 100_000;   // barriers off, write cache: 0.1 ms a write
         Task fio = loop.task("fio", IoPrioClass.BE, 4, new Cgroup("/test", 1000));
@@ -72,7 +72,7 @@ class SeedScenarioTest {
 
     /** 16 readers with two reads in flight each and a buffered writer (seed 001): longest async gap, ms. */
     private static long longestAsyncGapMs(Map<String, String> tunables) {
-        DeviceLoop loop = new DeviceLoop(250, FakeSchedulerContext.HDD_NCQ, tunables);
+        JobLoop loop = new JobLoop(250, FakeSchedulerContext.HDD_NCQ, tunables);
         for (int i = 0; i < 16; i++) {
             loop.job(loop.task("r" + i, IoPrioClass.BE, 4, Cgroup.ROOT), Op.READ, 0, 256, false, 2,
                     Long.MAX_VALUE, i * 50_000_000L, 40_000_000).start();
@@ -104,7 +104,7 @@ class SeedScenarioTest {
 
     /** Two random readers at iodepth 32 on an NCQ disk (seed 003): the deepest one queue got in the driver. */
     private static int deepestQueue(String softQuantum) {
-        DeviceLoop loop = new DeviceLoop(250, FakeSchedulerContext.HDD_NCQ, Map.of("soft_quantum", softQuantum));
+        JobLoop loop = new JobLoop(250, FakeSchedulerContext.HDD_NCQ, Map.of("soft_quantum", softQuantum));
         for (int i = 0; i < 2; i++) {
             loop.job(loop.task("r" + i, IoPrioClass.BE, 4, Cgroup.ROOT), Op.READ, 0, 8, true, 32, Long.MAX_VALUE,
                     i * 100_000_000L, 100_000_000).start();
@@ -125,7 +125,7 @@ class SeedScenarioTest {
 
     /** An fsync-ing writer and a buffered writer with slice_idle=0 (seed 004): async dispatches made while sync was in flight. */
     private static int asyncStartedBesideSync(String together) {
-        DeviceLoop loop = new DeviceLoop(250, FakeSchedulerContext.HDD_NCQ,
+        JobLoop loop = new JobLoop(250, FakeSchedulerContext.HDD_NCQ,
                 Map.of("slice_idle", "0", "sync_async_together", together));
         loop.job(loop.task("fsync", IoPrioClass.BE, 4, Cgroup.ROOT), Op.WRITE,
                 RequestFlags.SYNC | RequestFlags.NOIDLE, 8, false, 1, Long.MAX_VALUE, 0, 10_000_000).start();

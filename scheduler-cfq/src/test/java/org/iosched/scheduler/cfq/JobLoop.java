@@ -1,10 +1,9 @@
 package org.iosched.scheduler.cfq;
 
-import java.util.ArrayList;
 import java.util.HashMap;
-import java.util.List;
 import java.util.Map;
 import java.util.SplittableRandom;
+import java.util.function.ToLongFunction;
 import org.iosched.api.Bio;
 import org.iosched.api.Cgroup;
 import org.iosched.api.DeviceInfo;
@@ -14,28 +13,25 @@ import org.iosched.api.Op;
 import org.iosched.api.Request;
 import org.iosched.api.Settings;
 import org.iosched.api.Task;
+import org.iosched.testkit.DeviceLoop;
 import org.iosched.testkit.FakeSchedulerContext;
 
 /**
- * A small discrete-event loop around one scheduler, for property tests: tasks that keep a number of requests
- * outstanding, a request queue that runs the scheduler after every insert, completion and kick (no merging, no
- * plugging), and a device that serves the requests it holds one at a time in arrival order with a seek cost
- * proportional to distance (rotational) or a flat cost (SSD). Records what was dispatched and the device time
+ * Jobs for property and scenario tests, on the test kit's {@link DeviceLoop}: tasks that keep a number of
+ * requests outstanding, with a think time between a completion and the next request, on a device that serves
+ * the requests it holds one at a time with a seek cost proportional to distance (rotational) or a flat cost
+ * (SSD). No merging, no plugging. Records what was inserted, dispatched and completed, and the device time
  * each cgroup used.
  */
-final class DeviceLoop {
+final class JobLoop {
     static final long US = 1_000L;
     static final long MS = 1_000_000L;
 
     final FakeSchedulerContext ctx;
     final IoScheduler scheduler;
-    private final int depth;
-    private final List<Request> inDevice = new ArrayList<>();
-    private long deviceFreeAt;
+    private final DeviceLoop device;
     private long head;
-    private long nextId = 1;
     private int nextPid = 1000;
-    private boolean runPending;
     /** Every request inserted, by id. */
     final Map<Long, Request> inserted = new HashMap<>();
     /** Requests inserted and not yet moved to the dispatch queue, by id. */
@@ -47,7 +43,7 @@ final class DeviceLoop {
     /** Told about each request as CFQ moves it to the dispatch queue (after it left {@link #pending}). */
     DispatchObserver observer;
     /** Replaces the built-in service time model when set. */
-    java.util.function.ToLongFunction<Request> serviceModel;
+    ToLongFunction<Request> serviceModel;
     /** Think time between a completion and the task's next request. */
     long thinkTime = 20 * US;
 
@@ -122,13 +118,13 @@ final class DeviceLoop {
         }
     }
 
-    DeviceLoop(int hz, DeviceInfo device, Map<String, String> tunables) {
+    JobLoop(int hz, DeviceInfo device, Map<String, String> tunables) {
         this.ctx = FakeSchedulerContext.builder().hz(hz).device(device).traceEnabled(false).build();
-        this.depth = device.queueDepth();
         ctx.advanceTo(1_000 * MS);
-        this.scheduler = new CfqScheduler(ctx, Settings.resolve("cfq", CfqTunables.DESCRIPTORS, tunables));
-        this.ctx.onKick(() -> ctx.schedule(ctx.now(), this::runQueue));
-        this.ctx.onDispatch(rq -> {
+        this.device = DeviceLoop.on(ctx).serviceTime(this::serviceTime)
+                .build(c -> new CfqScheduler(c, Settings.resolve("cfq", CfqTunables.DESCRIPTORS, tunables)));
+        this.scheduler = this.device.scheduler();
+        this.device.onMoved(rq -> {
             if (pending.remove(rq.id()) == null) {
                 throw new IllegalStateException(rq + " dispatched but not pending");
             }
@@ -159,91 +155,45 @@ final class DeviceLoop {
 
     /** Submit one request now; {@code onComplete} runs when the device completes it. */
     Request submit(Task task, Op op, int flags, long sector, int sectors, Runnable onComplete) {
-        Bio bio = new Bio(op, flags, sector, sectors, task, (b, t) -> { });
-        Request rq = new Request(nextId++, bio, ctx.now());
-        rq.setBlockLayerData(onComplete);
-        scheduler.mayQueue(task, op, flags);
-        scheduler.setRequest(rq);
-        rq.markInserted(ctx.now());
+        Request rq = device.requests().fromBio(new Bio(op, flags, sector, sectors, task, (b, t) -> { }));
         inserted.put(rq.id(), rq);
         pending.put(rq.id(), rq);
-        scheduler.add(rq);
-        requestRun();
+        device.submit(rq, () -> {
+            if (completed.put(rq.id(), rq) != null) {
+                throw new IllegalStateException(rq + " completed twice");
+            }
+            onComplete.run();
+        });
         return rq;
     }
 
-    private void requestRun() {
-        if (!runPending) {
-            runPending = true;
-            ctx.schedule(ctx.now(), () -> {
-                runPending = false;
-                runQueue();
-            });
-        }
-    }
-
-    /** {@code request_fn}: fill the device from the dispatch queue, refilling it from the scheduler. */
-    void runQueue() {
-        while (inDevice.size() < depth) {
-            if (ctx.dispatchQueueLength() == 0 && scheduler.dispatch(false) == 0) {
-                return;
+    private long serviceTime(Request rq) {
+        long service;
+        if (serviceModel != null) {
+            service = serviceModel.applyAsLong(rq);
+        } else {
+            long transfer = rq.sectors() * 512L * 1_000_000_000L / (100L << 20);
+            if (!ctx.device().rotational()) {
+                service = 50 * US + transfer / 4;
+            } else {
+                long distance = Math.abs(rq.sector() - head);
+                long seek = distance == 0 ? 0 : 2 * MS + Math.min(distance / 200_000, 8) * MS;
+                service = seek + transfer;
             }
-            Request rq = ctx.take();
-            if (rq == null) {
-                return;
-            }
-            start(rq);
         }
-    }
-
-    private void start(Request rq) {
-        scheduler.activate(rq);
-        inDevice.add(rq);
-        long begin = Math.max(ctx.now(), deviceFreeAt);
-        long service = serviceTime(rq);
-        deviceFreeAt = begin + service;
         head = rq.endSector();
         deviceTime.merge(rq.cgroup().path(), service, Long::sum);
-        long at = deviceFreeAt;
-        ctx.schedule(at, () -> complete(rq));
+        return service;
     }
 
-    private long serviceTime(Request rq) {
-        if (serviceModel != null) {
-            return serviceModel.applyAsLong(rq);
-        }
-        long transfer = rq.sectors() * 512L * 1_000_000_000L / (100L << 20);
-        if (!ctx.device().rotational()) {
-            return 50 * US + transfer / 4;
-        }
-        long distance = Math.abs(rq.sector() - head);
-        long seek = distance == 0 ? 0 : 2 * MS + Math.min(distance / 200_000, 8) * MS;
-        return seek + transfer;
-    }
-
-    private void complete(Request rq) {
-        inDevice.remove(rq);
-        ctx.complete(rq);
-        scheduler.completed(rq);
-        scheduler.putRequest(rq);
-        if (completed.put(rq.id(), rq) != null) {
-            throw new IllegalStateException(rq + " completed twice");
-        }
-        ((Runnable) rq.blockLayerData()).run();
-        requestRun();
-    }
-
-    /** At {@code time}, drain the scheduler ({@code dispatch(force=1)}, as a barrier or a switch does). */
+    /** At {@code time}, drain the scheduler ({@code elv_drain_elevator}, as a barrier or a switch does). */
     void forceDrainAt(long time) {
-        ctx.schedule(time, () -> {
-            scheduler.dispatch(true);
-            runQueue();
-        });
+        device.forceDispatchAt(time);
     }
 
-    /** Run until {@code time} or until nothing is left to do. */
+    /** Run until {@code time}. */
     void runUntil(long time) {
-        ctx.advanceTo(Math.max(time, ctx.now()));
+        device.runUntil(Math.max(time, ctx.now()));
     }
 
     /** Run until no event is left (every job finished), at most until {@code limit}. */
@@ -252,5 +202,4 @@ final class DeviceLoop {
             // events drive everything
         }
     }
-
 }
