@@ -98,6 +98,7 @@ final class BufferedWrite {
                 return false;
             }
             cache.markDirty(inode, page, frame, kernel.now());
+            inode.dirtiedBy = ctx.task.cgroup();
             cache.touch(frame);
             call.page++;
             int limit = kernel.dirtyExceeded ? 8 : kernel.ratelimitPages;

@@ -1,5 +1,7 @@
 package org.iosched.simulator.os;
 
+import org.iosched.api.Cgroup;
+
 import java.util.Arrays;
 import org.iosched.api.Task;
 
@@ -40,6 +42,8 @@ final class Inode {
     long dirtiedWhen;
     /** {@code mapping->writeback_index}: where cyclic writeback resumes. */
     int writebackIndex;
+    /** The cgroup of the task that last dirtied a page of this inode (page-owner tracking), or null. */
+    Cgroup dirtiedBy;
     /** {@code I_SYNC}: the task writing this inode back in WB_SYNC_NONE mode, or null. */
     Task writebackOwner;
     /** The device pass that last visited this inode, and in which of its rounds (to visit each once). */

@@ -191,8 +191,13 @@ final class Kernel {
         wb.firstPage = firstPage;
         wb.pages = pages;
         inode.addInFlight(wb);
-        return new Bio(Op.WRITE, flags, inode.sectorOf((long) firstPage << Inode.PAGE_SHIFT),
+        Bio bio = new Bio(Op.WRITE, flags, inode.sectorOf((long) firstPage << Inode.PAGE_SHIFT),
                 pages * Inode.SECTORS_PER_PAGE, task, wb);
+        if (tunables.writebackToOwner() && inode.dirtiedBy != null) {
+            // bio-cgroup / cgroup writeback: charge the page owner's cgroup, not the flusher's
+            bio.setCgroup(inode.dirtiedBy);
+        }
+        return bio;
     }
 
     void writebackDone(WritebackBio wb) {

@@ -22,10 +22,13 @@ import org.iosched.api.TunableDescriptor;
  * @param barrier                  ext4 {@code barrier=}: the commit block carries PREFLUSH and FUA
  * @param commitIntervalSeconds    ext4 {@code commit=}: the longest a transaction stays open
  * @param fragmentationPercent     the share of a file's 1 MiB allocation chunks that do not follow the previous one
+ * @param writebackToOwner         {@code vm.writeback_cgroup=owner}: writeback bios are charged to the cgroup that
+ *                                 dirtied the inode (the bio-cgroup page tracking dm-ioband used, and 4.2+'s cgroup
+ *                                 writeback); {@code flusher}, the 2.6.32-3.0 default, leaves them with the flusher's
  */
 public record OsTunables(long memoryMb, int dirtyBackgroundRatio, int dirtyRatio, int dirtyExpireCentisecs,
                          int dirtyWritebackCentisecs, int readAheadKb, boolean barrier, int commitIntervalSeconds,
-                         int fragmentationPercent) {
+                         int fragmentationPercent, boolean writebackToOwner) {
     /** Pages per MiB (4 KiB pages). */
     static final long PAGES_PER_MB = 256;
     /** {@code JBD2_DEFAULT_MAX_COMMIT_AGE}: what {@code commit=0} means. */
@@ -44,7 +47,10 @@ public record OsTunables(long memoryMb, int dirtyBackgroundRatio, int dirtyRatio
             TunableDescriptor.integer("dirty_expire_centisecs", 3000, "centisecs", 0, Integer.MAX_VALUE,
                     "age at which dirty data is written back by the periodic (kupdate) writeback"),
             TunableDescriptor.integer("dirty_writeback_centisecs", 500, "centisecs", 0, Integer.MAX_VALUE,
-                    "interval of the flusher's periodic wake-up; 0 turns periodic writeback off"));
+                    "interval of the flusher's periodic wake-up; 0 turns periodic writeback off"),
+            TunableDescriptor.choice("writeback_cgroup", "flusher", List.of("flusher", "owner"),
+                    "whose blkio cgroup a writeback bio carries: the flusher's (2.6.32-3.0) or the cgroup that dirtied"
+                            + " the inode (dm-ioband's bio-cgroup tracking; cgroup writeback of 4.2+)"));
 
     /** The {@code fs.*} settings (the ext4 file system on {@code sda1}), without the prefix. */
     public static final List<TunableDescriptor> FS = List.of(
@@ -80,25 +86,26 @@ public record OsTunables(long memoryMb, int dirtyBackgroundRatio, int dirtyRatio
     public static OsTunables from(Settings vm, Settings fs, int readAheadKb) {
         return new OsTunables(vm.getLong("memory_mb"), vm.getInt("dirty_background_ratio"), vm.getInt("dirty_ratio"),
                 vm.getInt("dirty_expire_centisecs"), vm.getInt("dirty_writeback_centisecs"), readAheadKb,
-                fs.getBoolean("barrier"), fs.getInt("commit_interval"), fs.getInt("fragmentation"));
+                fs.getBoolean("barrier"), fs.getInt("commit_interval"), fs.getInt("fragmentation"),
+                vm.getString("writeback_cgroup").equals("owner"));
     }
 
     /** A copy with another memory size. */
     public OsTunables withMemoryMb(long mb) {
         return new OsTunables(mb, dirtyBackgroundRatio, dirtyRatio, dirtyExpireCentisecs, dirtyWritebackCentisecs,
-                readAheadKb, barrier, commitIntervalSeconds, fragmentationPercent);
+                readAheadKb, barrier, commitIntervalSeconds, fragmentationPercent, writebackToOwner);
     }
 
     /** A copy with barriers on or off. */
     public OsTunables withBarrier(boolean on) {
         return new OsTunables(memoryMb, dirtyBackgroundRatio, dirtyRatio, dirtyExpireCentisecs, dirtyWritebackCentisecs,
-                readAheadKb, on, commitIntervalSeconds, fragmentationPercent);
+                readAheadKb, on, commitIntervalSeconds, fragmentationPercent, writebackToOwner);
     }
 
     /** A copy with another fragmentation. */
     public OsTunables withFragmentation(int percent) {
         return new OsTunables(memoryMb, dirtyBackgroundRatio, dirtyRatio, dirtyExpireCentisecs, dirtyWritebackCentisecs,
-                readAheadKb, barrier, commitIntervalSeconds, percent);
+                readAheadKb, barrier, commitIntervalSeconds, percent, writebackToOwner);
     }
 
     /** Memory in 4 KiB pages. */

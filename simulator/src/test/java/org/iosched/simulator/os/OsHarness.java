@@ -30,7 +30,7 @@ import org.iosched.simulator.trace.BlockTrace;
  */
 final class OsHarness implements FileIoListener {
     /** What the device completed: when, and what. */
-    record Done(long at, String rwbs, long sector, int sectors, String task) {
+    record Done(long at, String rwbs, long sector, int sectors, String task, String cgroup) {
         @Override
         public String toString() {
             return rwbs + " " + sector + "+" + sectors + " [" + task + "] @" + at;
@@ -69,7 +69,7 @@ final class OsHarness implements FileIoListener {
         // the OS model's accounting listener stays; this one wraps it to log completions too
         queue.setCompletionListener(rq -> {
             completed.add(new Done(clock.now(), RequestFlags.rwbs(rq.op(), rq.flags()), rq.sector(), rq.sectors(),
-                    rq.task().name()));
+                    rq.task().name(), rq.cgroup().path()));
             kernel.accounting.requestCompleted(rq);
         });
     }

@@ -28,8 +28,12 @@ class WritebackTest {
         long doneAt = -1;
 
         Writer(OsHarness h, String name, String path, long size) {
+            this(h, TaskSpec.of(name), path, size);
+        }
+
+        Writer(OsHarness h, TaskSpec spec, String path, long size) {
             this.h = h;
-            this.task = h.os.createTask(TaskSpec.of(name));
+            this.task = h.os.createTask(spec);
             this.file = h.os.open(task, path, size);
             this.size = size;
         }
@@ -106,6 +110,22 @@ class WritebackTest {
         double deviceRate = sectors * 512.0 / busy;
         double writerRate = writer.size * 1.0 / writer.doneAt;
         assertThat(writerRate / deviceRate).isBetween(0.95, 1.1);
+    }
+
+    @Test
+    void writebackCarriesTheFlushersCgroupUnlessPageOwnersAreTracked() {
+        TaskSpec inGroup = new TaskSpec("dd", null, -1, 0, "/grp2", 100);
+        for (String mode : List.of("flusher", "owner")) {
+            OsTunables tunables = OsTunables.from(
+                    org.iosched.api.Settings.resolve("vm", OsTunables.VM, java.util.Map.of("memory_mb", "64",
+                            "writeback_cgroup", mode)),
+                    org.iosched.api.Settings.defaults("fs", OsTunables.FS), 128);
+            OsHarness h = new OsHarness(false, 128, 1024, WritebackTest::rate, null, tunables);
+            new Writer(h, inGroup, "/mnt/f", 2048L * 4096).start();
+            h.runUntil(1_000_000_000L);
+            assertThat(h.completedBy("flush-8:0")).as(mode).isNotEmpty()
+                    .allMatch(d -> d.cgroup().equals(mode.equals("owner") ? "/grp2" : "/"));
+        }
     }
 
     @Test
