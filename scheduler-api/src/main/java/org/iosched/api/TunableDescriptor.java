@@ -81,6 +81,13 @@ public record TunableDescriptor(String name, TunableType type, String defaultVal
         if (value == Math.rint(value) && Math.abs(value) < 1e15) {
             return Long.toString((long) value);
         }
+        if (value >= (double) Long.MAX_VALUE) {
+            // Long.MAX_VALUE as a range bound rounds up to 2^63 as a double: print the long it stands for
+            return Long.toString(Long.MAX_VALUE);
+        }
+        if (value == Math.rint(value) && !Double.isInfinite(value)) {
+            return new java.math.BigDecimal(value).toPlainString();
+        }
         return Double.toString(value);
     }
 }

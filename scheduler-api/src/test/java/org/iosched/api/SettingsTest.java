@@ -62,4 +62,10 @@ class SettingsTest {
         assertThatThrownBy(() -> s.getBoolean("fifo_batch")).isInstanceOf(IllegalArgumentException.class);
         assertThatThrownBy(() -> s.getInt("missing")).isInstanceOf(IllegalArgumentException.class);
     }
+
+    @Test
+    void largeRangeBoundsAreWrittenWithoutAnExponent() {
+        TunableDescriptor t = TunableDescriptor.integer("read_bps_device", 0, "bytes/s", 0, Long.MAX_VALUE, "a limit");
+        assertThat(t.accepted()).isEqualTo("an integer 0..9223372036854775807 (bytes/s)");
+    }
 }
