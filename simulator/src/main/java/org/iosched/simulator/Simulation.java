@@ -51,7 +51,11 @@ public final class Simulation {
             OsTunables.READ_AHEAD_KB);
     static final List<TunableDescriptor> KERNEL_TUNABLES = List.of(
             TunableDescriptor.choice("hz", "250", List.of("100", "250", "300", "1000"),
-                    "timer ticks per second (CONFIG_HZ): jiffy-based timers round to it"));
+                    "timer ticks per second (CONFIG_HZ): jiffy-based timers round to it"),
+            TunableDescriptor.choice("plugging", "queue", List.of("queue", "task"),
+                    "queue: 2.6.32-2.6.38 queue plug (unplugged after 4 requests, 3 ms or a wait; a request added"
+                            + " to a non-empty queue waits for the next run); task: 2.6.39-3.0 on-stack plugging,"
+                            + " every submitter's batch runs the queue when it ends"));
 
     private final Config config;
     private boolean ran;

@@ -53,7 +53,8 @@ final class SimulationRun {
             throw new PluginFailureException(deviceLabel, new NullPointerException("info() returned null"));
         }
         RequestQueue queue = new RequestQueue(clock, kernelClock, trace, info,
-                config.queueSettings().getInt("nr_requests"), maxSectors(info));
+                config.queueSettings().getInt("nr_requests"), maxSectors(info),
+                config.kernelSettings().getString("plugging").equals("task"));
         deviceHost.bind(queue);
 
         String schedulerName = config.schedulerProvider().name();

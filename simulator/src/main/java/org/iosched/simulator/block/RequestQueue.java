@@ -29,6 +29,12 @@ import org.iosched.simulator.trace.BlockTrace;
  *       (in jiffies, rounded up); it is unplugged when 4 requests are queued beyond those in the driver,
  *       by the timer, by a bio with {@link RequestFlags#UNPLUG}, by an allocator about to sleep, and by
  *       {@link #unplug}. A non-rotational tagged device is never plugged ({@code queue_should_plug}).</li>
+ *   <li>Plugging, 2.6.39-3.0 style ({@code kernel.plugging=task}): the queue itself never plugs; a submitter's
+ *       bios gather on its on-stack plug ({@code blk_start_plug}) and are flushed when it stops submitting
+ *       ({@code blk_finish_plug} at the end of {@code read_pages} and other batches, or {@code schedule()}),
+ *       which runs the queue ({@code queue_unplugged}), so a request queued behind a busy device is offered
+ *       to the scheduler at once instead of at the next completion. Modelled as a queue run in an event at
+ *       the current time: everything the submitter queues in its current step is inserted before it.</li>
  *   <li>The driver loop: peek the dispatch-queue head or ask {@code dispatch(false)} to refill it; on the
  *       first peek activate it, mark it started, trace D and move the sweep position
  *       ({@code blk_peek_request}); then, if {@link BlockDevice#canAccept} agrees, hand it to the device
@@ -55,6 +61,7 @@ public final class RequestQueue {
     private final DeviceInfo info;
     private final int maxSectors;
     private final boolean shouldPlug;
+    private final boolean taskPlugging;
     private final RequestPool pool;
     private final DispatchQueue dispatchQueue = new DispatchQueue();
     private final DiskAccounting disk = new DiskAccounting();
@@ -94,6 +101,21 @@ public final class RequestQueue {
      */
     public RequestQueue(EventQueue clock, KernelClock kernelClock, BlockTrace trace, DeviceInfo info,
                         int nrRequests, int maxSectors) {
+        this(clock, kernelClock, trace, info, nrRequests, maxSectors, false);
+    }
+
+    /**
+     * @param clock        virtual time
+     * @param kernelClock  HZ
+     * @param trace        the block trace
+     * @param info         the device's facts
+     * @param nrRequests   {@code queue/nr_requests}
+     * @param maxSectors   {@code max_sectors}: {@code max_sectors_kb * 2}, at most {@code max_hw_sectors}
+     * @param taskPlugging {@code kernel.plugging=task}: 2.6.39-3.0 per-task (on-stack) plugging instead of the
+     *                     2.6.32-2.6.38 queue plug
+     */
+    public RequestQueue(EventQueue clock, KernelClock kernelClock, BlockTrace trace, DeviceInfo info,
+                        int nrRequests, int maxSectors, boolean taskPlugging) {
         this.clock = Objects.requireNonNull(clock, "clock");
         Objects.requireNonNull(kernelClock, "kernelClock");
         this.trace = Objects.requireNonNull(trace, "trace");
@@ -102,7 +124,9 @@ public final class RequestQueue {
             throw new IllegalArgumentException("max_sectors must be 8.." + info.maxHwSectors() + ", not " + maxSectors);
         }
         this.maxSectors = maxSectors;
-        this.shouldPlug = !(!info.rotational() && info.tagged());
+        this.taskPlugging = taskPlugging;
+        // 2.6.39 removed the queue plug: only the submitter's on-stack plug holds requests back
+        this.shouldPlug = !taskPlugging && !(!info.rotational() && info.tagged());
         this.pool = new RequestPool(clock, kernelClock, nrRequests);
         this.allocator = new RequestAllocator(this, pool, clock, trace);
         this.plug = new Plug(clock, kernelClock, trace, pool, UNPLUG_DELAY_MILLIS, this::unplugTimerFired);
@@ -200,8 +224,13 @@ public final class RequestQueue {
         scheduler.taskExit(task);
     }
 
-    // __make_request's tail: an UNPLUG bio, or a queue that never plugs, runs the driver now
+    // __make_request's tail: an UNPLUG bio, or a queue that never plugs, runs the driver now;
+    // with per-task plugging the submitter's plug is flushed, and the queue run, once it stops submitting
     private void afterQueued(Bio bio) {
+        if (taskPlugging) {
+            kick();
+            return;
+        }
         if ((bio.flags() & RequestFlags.UNPLUG) != 0 || !shouldPlug) {
             genericUnplug();
         }
@@ -262,7 +291,12 @@ public final class RequestQueue {
     }
 
     // __generic_unplug_device: a rotational queue that was not plugged has nothing to start
+    // blk_flush_plug (2.6.39+): the submitter's plug is flushed and the queue run in any case
     private void genericUnplug() {
+        if (taskPlugging) {
+            runQueue();
+            return;
+        }
         if (!plug.remove(true) && info.rotational()) {
             return;
         }
@@ -551,7 +585,12 @@ public final class RequestQueue {
         return plug.plugged();
     }
 
-    /** Whether this queue ever plugs ({@code queue_should_plug}). */
+    /** Whether the submitters' on-stack plugs replace the queue plug ({@code kernel.plugging=task}). */
+    public boolean taskPlugging() {
+        return taskPlugging;
+    }
+
+    /** Whether this queue ever plugs ({@code queue_should_plug}; never with per-task plugging). */
     public boolean shouldPlug() {
         return shouldPlug;
     }

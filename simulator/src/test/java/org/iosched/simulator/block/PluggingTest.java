@@ -114,4 +114,54 @@ class PluggingTest {
         assertThat(h.queue.shouldPlug()).isTrue();
         assertThat(h.queue.plugged()).isTrue();
     }
+
+    // kernel.plugging=task: the on-stack plugging of 2.6.39-3.0
+
+    @Test
+    void withTaskPluggingTheQueueNeverPlugsAndAWriteGoesOutWhenItsSubmitterStops() {
+        QueueHarness h = QueueHarness.builder().disk(1).hz(250).taskPlugging().build();
+
+        h.submit(h.write(task, 0, 8));
+        h.runAll();
+
+        assertThat(h.queue.shouldPlug()).isFalse();
+        assertThat(h.actions()).containsExactly("Q", "G", "I", "D", "C");
+        assertThat(h.device.submitted().get(0).dispatchTime()).isZero();
+    }
+
+    @Test
+    void withTaskPluggingTheBiosOfOneSubmittingStepGatherBeforeTheQueueRuns() {
+        QueueHarness h = QueueHarness.builder().disk(1).taskPlugging().build();
+
+        h.submit(h.write(task, 0, 8));
+        h.submit(h.write(task, 8, 8));
+        h.runAll();
+
+        assertThat(h.device.submitted()).hasSize(1);
+        assertThat(h.events()).contains("D 0+16");
+    }
+
+    @Test
+    void withTaskPluggingARequestQueuedWhileTheDeviceIsBusyIsOfferedAtOnceNotAtTheNextCompletion() {
+        QueueHarness h = QueueHarness.builder().disk(2).serviceTime(rq -> 1_000_000).taskPlugging().build();
+        h.submit(h.read(task, 0, 8));
+        h.runUntil(500_000);
+
+        // 2.6.32-2.6.38 would hold this write until the read completes at 1 ms
+        h.submit(h.write(task, 5000, 8));
+        h.runAll();
+
+        assertThat(h.device.submitted().get(1).dispatchTime()).isEqualTo(500_000);
+    }
+
+    @Test
+    void withTaskPluggingAnExplicitUnplugRunsTheQueueAtOnce() {
+        QueueHarness h = QueueHarness.builder().disk(1).taskPlugging().build();
+
+        h.submit(h.read(task, 0, 8));
+        h.queue.unplug(task);
+
+        assertThat(h.device.submitted()).hasSize(1);
+        assertThat(h.actions()).doesNotContain("P", "U");
+    }
 }

@@ -56,6 +56,7 @@ final class QueueHarness {
         ToLongFunction<Request> serviceTime = rq -> 1_000_000;
         Function<SchedulerContext, IoScheduler> scheduler = RecordingScheduler::new;
         boolean refuseFlushWhileBusy;
+        boolean taskPlugging;
 
         Builder ssd(int queueDepth) {
             rotational = false;
@@ -105,6 +106,11 @@ final class QueueHarness {
             return this;
         }
 
+        Builder taskPlugging() {
+            taskPlugging = true;
+            return this;
+        }
+
         Builder refuseFlushWhileBusy() {
             refuseFlushWhileBusy = true;
             return this;
@@ -121,7 +127,8 @@ final class QueueHarness {
         deviceHost = new DeviceHost(clock, new SplittableRandom(1), trace, "device fake");
         FakeDevice fake = new FakeDevice(info, deviceHost, b.serviceTime);
         device = b.refuseFlushWhileBusy ? fake.refuseFlushWhileBusy() : fake;
-        queue = new RequestQueue(clock, new KernelClock(b.hz), trace, info, b.nrRequests, b.maxSectors);
+        queue = new RequestQueue(clock, new KernelClock(b.hz), trace, info, b.nrRequests, b.maxSectors,
+                b.taskPlugging);
         deviceHost.bind(queue);
         SchedulerHost host = new SchedulerHost(queue, clock, new KernelClock(b.hz), new SplittableRandom(2), trace,
                 "scheduler test");
