@@ -37,6 +37,21 @@ class SeedScenariosIT {
         }
     }
 
+    /** Goyal 2011: 16 sync readers starve the async queue for the whole run; either fix bounds the gap. */
+    @Test
+    void seed001SyncReadersStarveAsyncWritesUnlessTheAsyncQueueMayDispatchOnce() throws Exception {
+        Scenario s = scenario("001-async-starvation.yaml");
+        for (int seed : s.seeds()) {
+            double vanilla = s.value("starvation / vanilla", seed, "async gap (ms)");
+            double patched = s.value("starvation / async_min_dispatch", seed, "async gap (ms)");
+            double upstream = s.value("starvation / must_dispatch", seed, "async gap (ms)");
+            assertThat(vanilla).as("seed %d: vanilla gap %s ms vs patched %s ms", seed, vanilla, patched)
+                    .isGreaterThanOrEqualTo(5 * patched);
+            assertThat(vanilla).as("seed %d: vanilla gap %s ms vs must_dispatch %s ms", seed, vanilla, upstream)
+                    .isGreaterThanOrEqualTo(5 * upstream);
+        }
+    }
+
     /** Li 2010: letting a queue go past quantum/2 while its slice lasts raises two deep random readers' throughput. */
     @Test
     void seed003SoftQuantumRaisesDeepRandomReadThroughputOnAnNcqDisk() throws Exception {
