@@ -10,6 +10,8 @@ public final class Main {
 
     /** Run the command line and exit with its code (0 ok, 1 internal error, 2 user error, 3 plugin failure). */
     public static void main(String[] args) {
+        // charts are drawn off screen: never open a display
+        System.setProperty("java.awt.headless", "true");
         PrintWriter out = new PrintWriter(System.out, true);
         PrintWriter err = new PrintWriter(System.err, true);
         int code = IoschedCommand.execute(args, out, err);

@@ -11,6 +11,7 @@ import java.util.List;
 import java.util.concurrent.Callable;
 import org.iosched.api.InvalidInputException;
 import org.iosched.runner.RunService;
+import org.iosched.runner.plot.ScenarioCharts;
 import org.iosched.runner.plugin.PluginModule;
 import org.iosched.runner.scenario.Scenario;
 import org.iosched.runner.scenario.ScenarioFormat;
@@ -51,6 +52,10 @@ public final class ScenarioCommand implements Callable<Integer> {
     @Option(names = "--output", paramLabel = "FILE", description = "Write the report to FILE instead of stdout.")
     Path output;
 
+    @Option(names = "--plot", paramLabel = "DIR",
+            description = "Also write one bar chart (PNG) per metric into DIR: mean over the seeds, min-max bars.")
+    Path plot;
+
     @Option(names = "--seeds", paramLabel = "N", split = ",",
             description = "Seeds replacing the scenario's own (each row runs once per seed).")
     List<Long> seeds = new ArrayList<>();
@@ -67,6 +72,9 @@ public final class ScenarioCommand implements Callable<Integer> {
         ScenarioPlan plan = new ScenarioPlanner(service).plan(scenario, seeds, set);
         ScenarioResult result = new ScenarioRunner(service).run(plan, Runtime.getRuntime().availableProcessors());
         String report = ScenarioReport.render(result, format);
+        if (plot != null) {
+            ScenarioCharts.write(result, plot);
+        }
         if (output == null) {
             PrintWriter out = spec.commandLine().getOut();
             out.print(report);

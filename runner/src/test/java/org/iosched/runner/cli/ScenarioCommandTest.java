@@ -43,6 +43,20 @@ class ScenarioCommandTest {
     }
 
     @Test
+    void plotWritesOnePngPerMetricAndTheSameResultsDrawTheSamePicture() throws Exception {
+        Path file = write();
+        Path first = dir.resolve("plots1");
+        Path second = dir.resolve("plots2");
+        assertThat(run("scenario", file.toString(), "--plot", first.toString()).code).isEqualTo(ExitCodes.OK);
+        assertThat(run("scenario", file.toString(), "--plot", second.toString()).code).isEqualTo(ExitCodes.OK);
+        Path png = first.resolve("cli-bw.png");
+        byte[] bytes = Files.readAllBytes(png);
+        assertThat(bytes).startsWith((byte) 0x89, (byte) 'P', (byte) 'N', (byte) 'G');
+        assertThat(bytes.length).isGreaterThan(5_000);
+        assertThat(Files.readAllBytes(second.resolve("cli-bw.png"))).isEqualTo(bytes);
+    }
+
+    @Test
     void seedsSetAndFormatOptionsApplyAndTheReportCanGoToAFile() throws Exception {
         Path file = write();
         Path json = dir.resolve("out.json");
