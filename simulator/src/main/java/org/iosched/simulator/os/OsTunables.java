@@ -25,10 +25,13 @@ import org.iosched.api.TunableDescriptor;
  * @param writebackToOwner         {@code vm.writeback_cgroup=owner}: writeback bios are charged to the cgroup that
  *                                 dirtied the inode (the bio-cgroup page tracking dm-ioband used, and 4.2+'s cgroup
  *                                 writeback); {@code flusher}, the 2.6.32-3.0 default, leaves them with the flusher's
+ * @param writebackPerBuffer       {@code fs.writeback_bio=buffer}: writeback submits one 4 KiB bio per buffer
+ *                                 ({@code block_write_full_page}, 2.6.36 and earlier) and leaves merging to the
+ *                                 elevator; {@code extent}, the 2.6.37-3.0 default, builds bios of contiguous pages
  */
 public record OsTunables(long memoryMb, int dirtyBackgroundRatio, int dirtyRatio, int dirtyExpireCentisecs,
                          int dirtyWritebackCentisecs, int readAheadKb, boolean barrier, int commitIntervalSeconds,
-                         int fragmentationPercent, boolean writebackToOwner) {
+                         int fragmentationPercent, boolean writebackToOwner, boolean writebackPerBuffer) {
     /** Pages per MiB (4 KiB pages). */
     static final long PAGES_PER_MB = 256;
     /** {@code JBD2_DEFAULT_MAX_COMMIT_AGE}: what {@code commit=0} means. */
@@ -62,7 +65,11 @@ public record OsTunables(long memoryMb, int dirtyBackgroundRatio, int dirtyRatio
                             + "(0 means the default, 5)"),
             TunableDescriptor.integer("fragmentation", 0, "%", 0, 100,
                     "share of a file's 1 MiB allocation chunks that start after a gap (1-16 MiB) instead of "
-                            + "following the previous chunk"));
+                            + "following the previous chunk"),
+            TunableDescriptor.choice("writeback_bio", "extent", List.of("extent", "buffer"),
+                    "how writeback builds bios: extent, 2.6.37-3.0 ext4_bio_write_page (contiguous dirty pages in"
+                            + " one bio up to max_sectors_kb); buffer, 2.6.36 and earlier block_write_full_page (one"
+                            + " 4 KiB bio per buffer, merged by the elevator below any bio-based driver)"));
 
     /** {@code queue/read_ahead_kb}, without the prefix. */
     public static final TunableDescriptor READ_AHEAD_KB = TunableDescriptor.integer("read_ahead_kb", 128, "KiB",
@@ -87,25 +94,27 @@ public record OsTunables(long memoryMb, int dirtyBackgroundRatio, int dirtyRatio
         return new OsTunables(vm.getLong("memory_mb"), vm.getInt("dirty_background_ratio"), vm.getInt("dirty_ratio"),
                 vm.getInt("dirty_expire_centisecs"), vm.getInt("dirty_writeback_centisecs"), readAheadKb,
                 fs.getBoolean("barrier"), fs.getInt("commit_interval"), fs.getInt("fragmentation"),
-                vm.getString("writeback_cgroup").equals("owner"));
+                vm.getString("writeback_cgroup").equals("owner"), fs.getString("writeback_bio").equals("buffer"));
     }
 
     /** A copy with another memory size. */
     public OsTunables withMemoryMb(long mb) {
         return new OsTunables(mb, dirtyBackgroundRatio, dirtyRatio, dirtyExpireCentisecs, dirtyWritebackCentisecs,
-                readAheadKb, barrier, commitIntervalSeconds, fragmentationPercent, writebackToOwner);
+                readAheadKb, barrier, commitIntervalSeconds, fragmentationPercent, writebackToOwner,
+                writebackPerBuffer);
     }
 
     /** A copy with barriers on or off. */
     public OsTunables withBarrier(boolean on) {
         return new OsTunables(memoryMb, dirtyBackgroundRatio, dirtyRatio, dirtyExpireCentisecs, dirtyWritebackCentisecs,
-                readAheadKb, on, commitIntervalSeconds, fragmentationPercent, writebackToOwner);
+                readAheadKb, on, commitIntervalSeconds, fragmentationPercent, writebackToOwner,
+                writebackPerBuffer);
     }
 
     /** A copy with another fragmentation. */
     public OsTunables withFragmentation(int percent) {
         return new OsTunables(memoryMb, dirtyBackgroundRatio, dirtyRatio, dirtyExpireCentisecs, dirtyWritebackCentisecs,
-                readAheadKb, barrier, commitIntervalSeconds, percent, writebackToOwner);
+                readAheadKb, barrier, commitIntervalSeconds, percent, writebackToOwner, writebackPerBuffer);
     }
 
     /** Memory in 4 KiB pages. */

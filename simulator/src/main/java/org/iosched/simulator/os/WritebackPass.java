@@ -17,7 +17,9 @@ import org.iosched.api.RequestFlags;
  *       its {@code writeback_index} until the budget ({@code nr_to_write}) is spent, then requeued behind the
  *       others if still dirty. Pages already under writeback are skipped. Bios are plain async WRITEs.</li>
  * </ul>
- * Runs of dirty pages that are contiguous on disk become one bio of up to {@code max_sectors}. A page whose
+ * Runs of dirty pages that are contiguous on disk become one bio of up to {@code max_sectors} (2.6.37+
+ * {@code ext4_bio_write_page}); with {@code fs.writeback_bio=buffer} every page is a bio of its own, as 2.6.36 and
+ * earlier submitted each buffer ({@code block_write_full_page}), and the elevator merges them. A page whose
  * block was never written gets it allocated now (ext4's delayed allocation, {@code mpage_da_map_blocks}), which
  * dirties metadata in the running transaction and orders the inode's data against it. The pass builds one bio at
  * a time, so a task that sleeps for a request continues where it stopped.
@@ -167,7 +169,9 @@ final class WritebackPass {
     private boolean writePages() {
         PageMap map = inode.map;
         PageCache cache = kernel.cache;
-        int maxPages = Math.max(1, kernel.queue.maxSectors() / Inode.SECTORS_PER_PAGE);
+        // fs.writeback_bio=buffer: 2.6.36's block_write_full_page sent each 4 KiB buffer as its own bio
+        int maxPages = kernel.tunables.writebackPerBuffer() ? 1
+                : Math.max(1, kernel.queue.maxSectors() / Inode.SECTORS_PER_PAGE);
         while (budget > 0) {
             int page = map.nextDirty(cursor, limit);
             if (page < 0) {

@@ -235,4 +235,24 @@ class WritebackTest {
         assertThat(h.kernel.cache.nrDirty()).isZero();
         assertThat(h.completedBy("flush-8:0")).extracting(OsHarness.Done::sectors).containsExactly(512);
     }
+
+    @Test
+    void withWritebackBioBufferEachPageIsABioOfItsOwnAndTheElevatorMergesThem() {
+        OsTunables tunables = OsTunables.from(org.iosched.api.Settings.defaults("vm", OsTunables.VM),
+                org.iosched.api.Settings.resolve("fs", OsTunables.FS, java.util.Map.of("writeback_bio", "buffer")),
+                128);
+        OsHarness h = new OsHarness(false, 128, 1024, rq -> 100_000, null, tunables);
+        OsHarness.Script fio = h.new Script("fio");
+        FileHandle file = h.os.open(fio.task, "/mnt/f", 1 << 20);
+        fio.write(file, 0, 256 * 1024).start();
+        h.runUntil(1_000_000L);
+        h.os.finish();
+        h.clock.run(Long.MAX_VALUE, () -> h.os.idle());
+
+        // 64 bios of one page each (2.6.36 block_write_full_page), one request of 256 KiB on the device
+        assertThat(stats(h, "flush-8:0").writeBios()).isEqualTo(64);
+        assertThat(h.traceText.toString()).containsPattern("  Q   W \\d+ \\+ 8 \\[flush-8:0\\]")
+                .doesNotContainPattern("  Q   W \\d+ \\+ (?!8 )\\d+ \\[flush-8:0\\]");
+        assertThat(h.completedBy("flush-8:0")).extracting(OsHarness.Done::sectors).containsExactly(512);
+    }
 }
