@@ -14,10 +14,12 @@ import org.iosched.biocontrol.CgroupKey;
  * @param ioThrottle    {@code ioband.io_throttle}, 0 already replaced by the default 4
  * @param ioLimit       {@code ioband.io_limit}; 0 means 3/2 of the queue's {@code nr_requests}
  * @param keepIoContext {@code ioband.keep_io_context}: held bios keep the issuer's io context
+ * @param legacyWorkqueue {@code ioband.workqueue=legacy}: kioband is a pre-2.6.36 workqueue thread, which
+ *                      {@code worker_thread} set to nice -5, so CFQ sees its bios at best-effort level 3
  * @param weights       per-cgroup weight overrides by cgroup path ({@code "/"} for the default group)
  */
 public record IobandConfig(IobandPolicy policy, int ioThrottle, int ioLimit, boolean keepIoContext,
-                           Map<String, Integer> weights) {
+                           boolean legacyWorkqueue, Map<String, Integer> weights) {
     /** The provider name and key prefix. */
     public static final String NAME = "ioband";
     /** {@code DEFAULT_IO_THROTTLE}. */
@@ -29,8 +31,9 @@ public record IobandConfig(IobandPolicy policy, int ioThrottle, int ioLimit, boo
     static final String IO_THROTTLE = "io_throttle";
     static final String IO_LIMIT = "io_limit";
     static final String KEEP_IO_CONTEXT = "keep_io_context";
+    static final String WORKQUEUE = "workqueue";
     static final String WEIGHT = "weight";
-    static final List<String> FIXED_KEYS = List.of(POLICY, IO_THROTTLE, IO_LIMIT, KEEP_IO_CONTEXT, WEIGHT);
+    static final List<String> FIXED_KEYS = List.of(POLICY, IO_THROTTLE, IO_LIMIT, KEEP_IO_CONTEXT, WORKQUEUE, WEIGHT);
     static final List<String> CGROUP_TUNABLES = List.of(WEIGHT);
 
     /** Copies the overrides into a sorted, unmodifiable map. */
@@ -48,6 +51,7 @@ public record IobandConfig(IobandPolicy policy, int ioThrottle, int ioLimit, boo
         int ioThrottle = DEFAULT_IO_THROTTLE;
         int ioLimit = 0;
         boolean keepIoContext = false;
+        boolean legacyWorkqueue = false;
         Map<String, Integer> weights = new TreeMap<>();
         for (Map.Entry<String, String> e : new TreeMap<>(settings).entrySet()) {
             String key = e.getKey();
@@ -67,6 +71,13 @@ public record IobandConfig(IobandPolicy policy, int ioThrottle, int ioLimit, boo
                 case IO_LIMIT -> ioLimit = (int) CgroupKey.parseLong(NAME, key, value, 0, SHORT_MAX,
                         "bios, 0 = 3/2 of nr_requests");
                 case KEEP_IO_CONTEXT -> keepIoContext = CgroupKey.parseSwitch(NAME, key, value);
+                case WORKQUEUE -> {
+                    String v = value == null ? "" : value.trim();
+                    if (!v.equals("cmwq") && !v.equals("legacy")) {
+                        throw CgroupKey.error("bad value " + NAME + ".workqueue=" + value + "; accepted: cmwq, legacy");
+                    }
+                    legacyWorkqueue = v.equals("legacy");
+                }
                 default -> {
                     CgroupKey k = CgroupKey.parse(NAME, key, CGROUP_TUNABLES, FIXED_KEYS);
                     weights.put(k.cgroupPath(), (int) CgroupKey.parseLong(NAME, key, value, 1, SHORT_MAX, ""));
@@ -77,7 +88,7 @@ public record IobandConfig(IobandPolicy policy, int ioThrottle, int ioLimit, boo
             throw CgroupKey.error(NAME + " is on (" + String.join(", ", new TreeMap<>(settings).keySet())
                     + " set) but has no policy; set " + NAME + ".policy=weight or " + NAME + ".policy=weight-iosize");
         }
-        return new IobandConfig(policy, ioThrottle, ioLimit, keepIoContext, weights);
+        return new IobandConfig(policy, ioThrottle, ioLimit, keepIoContext, legacyWorkqueue, weights);
     }
 
     /**

@@ -10,6 +10,7 @@ import org.iosched.api.Bio;
 import org.iosched.api.BioController;
 import org.iosched.api.BioControllerContext;
 import org.iosched.api.Cgroup;
+import org.iosched.api.IoPrioClass;
 import org.iosched.api.RequestFlags;
 import org.iosched.api.Task;
 import org.iosched.api.Timer;
@@ -374,6 +375,10 @@ public final class IobandController implements BioController {
     private Task kiobandThread() {
         if (kioband == null) {
             kioband = context.kernelThread("kioband");
+            if (config.legacyWorkqueue()) {
+                // before 2.6.36, worker_thread did set_user_nice(current, -5): ioprio level (nice + 20) / 5 = 3
+                kioband.setIoprio(IoPrioClass.BE, Task.levelFromNice(-5));
+            }
         }
         return kioband;
     }

@@ -43,6 +43,9 @@ public final class IobandProvider implements BioControllerProvider {
                                 + "0 = 3/2 of queue nr_requests"),
                 TunableDescriptor.bool(IobandConfig.KEEP_IO_CONTEXT, false,
                         "1: held bios keep the issuer's io context instead of kioband's (I/O context inheritance)"),
+                TunableDescriptor.choice(IobandConfig.WORKQUEUE, "cmwq", List.of("cmwq", "legacy"),
+                        "kioband's workqueue: cmwq (2.6.36+, nice 0: BE/4) or legacy (before 2.6.36, worker threads"
+                                + " at nice -5: CFQ sees re-issued bios at BE/3)"),
                 TunableDescriptor.integer(IobandConfig.WEIGHT, Cgroup.DEFAULT_WEIGHT, "", 1, IobandConfig.SHORT_MAX,
                         "weight of the default group (root cgroup); unset = the root cgroup's blkio.weight"),
                 TunableDescriptor.integer("cgroup." + IobandConfig.WEIGHT, Cgroup.DEFAULT_WEIGHT, "", 1,

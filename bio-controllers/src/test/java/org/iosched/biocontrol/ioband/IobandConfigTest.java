@@ -65,7 +65,7 @@ class IobandConfigTest {
         assertThatThrownBy(() -> IobandConfig.parse(Map.of("policy", "weight", "grp1.token", "5")))
                 .isInstanceOf(InvalidInputException.class)
                 .hasMessageContaining("unknown key 'ioband.grp1.token'")
-                .hasMessageContaining("policy, io_throttle, io_limit, keep_io_context, weight")
+                .hasMessageContaining("policy, io_throttle, io_limit, keep_io_context, workqueue, weight")
                 .hasMessageContaining("<cgroup>.weight");
     }
 

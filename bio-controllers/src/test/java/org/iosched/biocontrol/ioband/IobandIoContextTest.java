@@ -66,6 +66,15 @@ class IobandIoContextTest {
     }
 
     @Test
+    void aLegacyWorkqueueRunsKiobandAtNiceMinusFiveSoCfqSeesBestEffortLevelThree() {
+        Run run = contendedRun(Map.of("policy", "weight", "workqueue", "legacy"));
+        Task kioband = run.layer.kernelThread("kioband");
+
+        assertThat(kioband.ioprioClass()).isEqualTo(org.iosched.api.IoPrioClass.BE);
+        assertThat(kioband.ioprioLevel()).isEqualTo(3);
+    }
+
+    @Test
     void keepIoContextReissuesHeldBiosWithTheIssuersTask() {
         Run run = contendedRun(Map.of("policy", "weight", "keep_io_context", "1"));
         List<PassedDown> fromWorker = run.layer.passedDown().stream().filter(p -> !p.fromSubmit()).toList();
