@@ -82,7 +82,7 @@ class BioControllerRoutingTest {
         assertThatThrownBy(() -> plan("ioband.policy=weight", "ioband.x=1"))
                 .isInstanceOf(InvalidInputException.class)
                 .hasMessage("--set: unknown key 'ioband.x'; ioband accepts: policy, io_throttle, io_limit, "
-                        + "keep_io_context, weight, and per cgroup <cgroup>.weight (cgroup path without the leading '/')");
+                        + "keep_io_context, workqueue, weight, and per cgroup <cgroup>.weight (cgroup path without the leading '/')");
     }
 
     @Test
