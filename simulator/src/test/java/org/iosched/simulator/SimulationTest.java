@@ -40,13 +40,16 @@ class SimulationTest {
                 .containsExactly("queue.nr_requests", "queue.max_sectors_kb", "queue.read_ahead_kb", "vm.memory_mb",
                         "vm.dirty_background_ratio", "vm.dirty_ratio", "vm.dirty_expire_centisecs",
                         "vm.dirty_writeback_centisecs", "vm.writeback_cgroup", "fs.barrier", "fs.commit_interval",
-                        "fs.fragmentation", "fs.writeback_bio", "kernel.hz", "kernel.plugging");
+                        "fs.fragmentation", "fs.writeback_bio", "fs.jbd2_log_write", "kernel.hz", "kernel.plugging");
         assertThat(Simulation.kernelTunables()).extracting(TunableDescriptor::defaultValue)
-                .containsExactly("128", "512", "128", "4096", "10", "20", "3000", "500", "flusher", "1", "5", "0", "extent", "250", "queue");
+                .containsExactly("128", "512", "128", "4096", "10", "20", "3000", "500", "flusher", "1", "5", "0", "extent", "sync", "250",
+                        "queue");
         assertThat(Simulation.kernelTunables()).extracting(TunableDescriptor::unit)
-                .containsExactly("requests", "KiB", "KiB", "MiB", "%", "%", "centisecs", "centisecs", "", "", "s", "%", "", "", "");
-        assertThat(Simulation.kernelTunables().get(13).choices()).containsExactly("100", "250", "300", "1000");
-        assertThat(Simulation.kernelTunables().get(14).choices()).containsExactly("queue", "task");
+                .containsExactly("requests", "KiB", "KiB", "MiB", "%", "%", "centisecs", "centisecs", "", "", "s", "%", "", "", "",
+                        "");
+        assertThat(Simulation.kernelTunables().get(14).choices()).containsExactly("100", "250", "300", "1000");
+        assertThat(Simulation.kernelTunables().get(15).choices()).containsExactly("queue", "task");
+        assertThat(Simulation.kernelTunables().get(13).choices()).containsExactly("sync", "async");
         assertThat(Simulation.kernelTunables().get(12).choices()).containsExactly("extent", "buffer");
     }
 
@@ -63,7 +66,8 @@ class SimulationTest {
                 Map.entry("vm.dirty_background_ratio", "10"), Map.entry("vm.dirty_ratio", "20"),
                 Map.entry("vm.dirty_expire_centisecs", "3000"), Map.entry("vm.dirty_writeback_centisecs", "500"),
                 Map.entry("vm.writeback_cgroup", "flusher"), Map.entry("fs.barrier", "1"), Map.entry("fs.commit_interval", "5"), Map.entry("fs.fragmentation", "0"),
-                Map.entry("fs.writeback_bio", "extent"), Map.entry("kernel.hz", "1000"), Map.entry("kernel.plugging", "queue"));
+                Map.entry("fs.writeback_bio", "extent"), Map.entry("fs.jbd2_log_write", "sync"),
+                Map.entry("kernel.hz", "1000"), Map.entry("kernel.plugging", "queue"));
         assertThat(r.deviceStatistics()).containsEntry("commands", 20);
         assertThat(r.disk().name()).isEqualTo("fake-disk");
         assertThat(r.disk().utilPercent()).isEqualTo(100.0);
@@ -131,13 +135,15 @@ class SimulationTest {
                 .hasMessage("unknown kernel setting 'hz'; accepted: queue.nr_requests, queue.max_sectors_kb, "
                         + "queue.read_ahead_kb, vm.memory_mb, vm.dirty_background_ratio, vm.dirty_ratio, "
                         + "vm.dirty_expire_centisecs, vm.dirty_writeback_centisecs, vm.writeback_cgroup, fs.barrier, "
-                        + "fs.commit_interval, fs.fragmentation, fs.writeback_bio, kernel.hz, kernel.plugging");
+                        + "fs.commit_interval, fs.fragmentation, fs.writeback_bio, fs.jbd2_log_write, kernel.hz, "
+                        + "kernel.plugging");
         assertThatThrownBy(() -> base().kernel(Map.of("vm.dirty_ratio", "101")).build())
                 .isInstanceOf(InvalidInputException.class)
                 .hasMessage("bad value vm.dirty_ratio=101; accepted: an integer 0..100 (%)");
         assertThatThrownBy(() -> base().kernel(Map.of("fs.barriers", "0")).build())
                 .isInstanceOf(InvalidInputException.class)
-                .hasMessage("unknown tunable 'fs.barriers'; fs accepts: barrier, commit_interval, fragmentation, writeback_bio");
+                .hasMessage("unknown tunable 'fs.barriers'; fs accepts: barrier, commit_interval, fragmentation, "
+                        + "jbd2_log_write, writeback_bio");
         assertThatThrownBy(() -> base().kernel(Map.of("kernel.hz", "200")).build())
                 .isInstanceOf(InvalidInputException.class)
                 .hasMessage("bad value kernel.hz=200; accepted: one of 100, 250, 300, 1000");

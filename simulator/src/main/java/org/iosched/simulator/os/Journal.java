@@ -23,7 +23,10 @@ import org.iosched.simulator.engine.SimTimer;
  *       write the ordered data of the listed inodes (WRITE_SYNC, only pages with allocated blocks); write a
  *       descriptor block (one per {@value #TAGS_PER_DESCRIPTOR} tags) and a copy of each metadata block into the
  *       log, one 4 KiB bio each ({@code submit_bh}, WRITE_SYNC: {@code SYNC|NOIDLE}, as Corrado Zoccolo's
- *       2.6.37 change made them); wait for the data and the log blocks; then write the commit block, with
+ *       2.6.37 change made them; with {@code fs.jbd2_log_write=async} plain async WRITEs, as 2.6.32-2.6.36 wrote
+ *       them: {@code write_op} stayed WRITE unless {@code t_synchronous_commit}, which only a handle with
+ *       {@code h_sync} sets and fsync never does); wait for the data and the log blocks; then write the commit
+ *       block (WRITE_SYNC in every version), with
  *       {@code PREFLUSH|FUA} when {@code fs.barrier=1} ({@code WRITE_FLUSH_FUA}) and plain WRITE_SYNC otherwise,
  *       and wait for it. The thread unplugs the queue each time it waits.</li>
  *   <li>After the commit the metadata blocks are dirty in the block device's page cache
@@ -32,7 +35,8 @@ import org.iosched.simulator.engine.SimTimer;
  *
  * <p>Limitations: the log is circular and never full (checkpointing is assumed to keep up, so no commit waits
  * for log space); no revoke records; no journal superblock updates; jbd2's log blocks carry no
- * {@code REQ_META} (the kernel set none on them).
+ * {@code REQ_META} (the kernel set none on them); no handle is ever synchronous ({@code h_sync}: dirsync and
+ * {@code chattr +S} operations), so under {@code fs.jbd2_log_write=async} no commit's log blocks are sync.
  */
 final class Journal implements TaskContext.Program {
     /** Block tags per descriptor block: (4096 - 12 header - 16 UUID) / 8 bytes per tag. */
@@ -96,6 +100,7 @@ final class Journal implements TaskContext.Program {
     private final Kernel kernel;
     private final Ext4Layout layout;
     private final boolean barrier;
+    private final int logWriteFlags;
     private final long commitIntervalJiffies;
     private final SimTimer commitTimer;
     private final WaitList commitWaiters = new WaitList();
@@ -121,6 +126,8 @@ final class Journal implements TaskContext.Program {
         this.kernel = kernel;
         this.layout = kernel.layout;
         this.barrier = kernel.tunables.barrier();
+        // 2.6.32-2.6.36: write_op = WRITE unless t_synchronous_commit (never set by fsync); 2.6.37+: WRITE_SYNC
+        this.logWriteFlags = kernel.tunables.jbd2AsyncLog() ? 0 : WRITE_SYNC;
         this.commitIntervalJiffies = (long) kernel.tunables.effectiveCommitSeconds() * kernel.hz.hz();
         this.commitTimer = kernel.clock.newTimer(null, this::transactionExpired);
     }
@@ -236,7 +243,7 @@ final class Journal implements TaskContext.Program {
                 case LOG -> {
                     while (logWritten < logBlocks) {
                         logWritten++;
-                        if (!thread.submitOwn(logBio(WRITE_SYNC))) {
+                        if (!thread.submitOwn(logBio(logWriteFlags))) {
                             return;
                         }
                     }

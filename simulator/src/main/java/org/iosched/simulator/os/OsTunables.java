@@ -28,10 +28,14 @@ import org.iosched.api.TunableDescriptor;
  * @param writebackPerBuffer       {@code fs.writeback_bio=buffer}: writeback submits one 4 KiB bio per buffer
  *                                 ({@code block_write_full_page}, 2.6.36 and earlier) and leaves merging to the
  *                                 elevator; {@code extent}, the 2.6.37-3.0 default, builds bios of contiguous pages
+ * @param jbd2AsyncLog             {@code fs.jbd2_log_write=async}: jbd2 writes the descriptor and metadata copies of a
+ *                                 commit as plain (async) WRITEs, as 2.6.32-2.6.36 did for every commit not forced by a
+ *                                 synchronous handle; {@code sync}, the 2.6.37-3.0 default, writes them WRITE_SYNC
  */
 public record OsTunables(long memoryMb, int dirtyBackgroundRatio, int dirtyRatio, int dirtyExpireCentisecs,
                          int dirtyWritebackCentisecs, int readAheadKb, boolean barrier, int commitIntervalSeconds,
-                         int fragmentationPercent, boolean writebackToOwner, boolean writebackPerBuffer) {
+                         int fragmentationPercent, boolean writebackToOwner, boolean writebackPerBuffer,
+                         boolean jbd2AsyncLog) {
     /** Pages per MiB (4 KiB pages). */
     static final long PAGES_PER_MB = 256;
     /** {@code JBD2_DEFAULT_MAX_COMMIT_AGE}: what {@code commit=0} means. */
@@ -69,7 +73,11 @@ public record OsTunables(long memoryMb, int dirtyBackgroundRatio, int dirtyRatio
             TunableDescriptor.choice("writeback_bio", "extent", List.of("extent", "buffer"),
                     "how writeback builds bios: extent, 2.6.37-3.0 ext4_bio_write_page (contiguous dirty pages in"
                             + " one bio up to max_sectors_kb); buffer, 2.6.36 and earlier block_write_full_page (one"
-                            + " 4 KiB bio per buffer, merged by the elevator below any bio-based driver)"));
+                            + " 4 KiB bio per buffer, merged by the elevator below any bio-based driver)"),
+            TunableDescriptor.choice("jbd2_log_write", "sync", List.of("sync", "async"),
+                    "how jbd2 writes a commit's descriptor and metadata log blocks: sync, 2.6.37-3.0 WRITE_SYNC; async,"
+                            + " 2.6.32-2.6.36 plain WRITE unless the transaction is a synchronous commit (a handle"
+                            + " with h_sync; fsync never makes one), so CFQ queues them as async I/O"));
 
     /** {@code queue/read_ahead_kb}, without the prefix. */
     public static final TunableDescriptor READ_AHEAD_KB = TunableDescriptor.integer("read_ahead_kb", 128, "KiB",
@@ -94,27 +102,36 @@ public record OsTunables(long memoryMb, int dirtyBackgroundRatio, int dirtyRatio
         return new OsTunables(vm.getLong("memory_mb"), vm.getInt("dirty_background_ratio"), vm.getInt("dirty_ratio"),
                 vm.getInt("dirty_expire_centisecs"), vm.getInt("dirty_writeback_centisecs"), readAheadKb,
                 fs.getBoolean("barrier"), fs.getInt("commit_interval"), fs.getInt("fragmentation"),
-                vm.getString("writeback_cgroup").equals("owner"), fs.getString("writeback_bio").equals("buffer"));
+                vm.getString("writeback_cgroup").equals("owner"), fs.getString("writeback_bio").equals("buffer"),
+                fs.getString("jbd2_log_write").equals("async"));
     }
 
     /** A copy with another memory size. */
     public OsTunables withMemoryMb(long mb) {
         return new OsTunables(mb, dirtyBackgroundRatio, dirtyRatio, dirtyExpireCentisecs, dirtyWritebackCentisecs,
                 readAheadKb, barrier, commitIntervalSeconds, fragmentationPercent, writebackToOwner,
-                writebackPerBuffer);
+                writebackPerBuffer, jbd2AsyncLog);
     }
 
     /** A copy with barriers on or off. */
     public OsTunables withBarrier(boolean on) {
         return new OsTunables(memoryMb, dirtyBackgroundRatio, dirtyRatio, dirtyExpireCentisecs, dirtyWritebackCentisecs,
                 readAheadKb, on, commitIntervalSeconds, fragmentationPercent, writebackToOwner,
-                writebackPerBuffer);
+                writebackPerBuffer, jbd2AsyncLog);
     }
 
     /** A copy with another fragmentation. */
     public OsTunables withFragmentation(int percent) {
         return new OsTunables(memoryMb, dirtyBackgroundRatio, dirtyRatio, dirtyExpireCentisecs, dirtyWritebackCentisecs,
-                readAheadKb, barrier, commitIntervalSeconds, percent, writebackToOwner, writebackPerBuffer);
+                readAheadKb, barrier, commitIntervalSeconds, percent, writebackToOwner, writebackPerBuffer,
+                jbd2AsyncLog);
+    }
+
+    /** A copy whose jbd2 writes its log blocks async (2.6.32-2.6.36) or WRITE_SYNC (2.6.37-3.0). */
+    public OsTunables withJbd2AsyncLog(boolean async) {
+        return new OsTunables(memoryMb, dirtyBackgroundRatio, dirtyRatio, dirtyExpireCentisecs, dirtyWritebackCentisecs,
+                readAheadKb, barrier, commitIntervalSeconds, fragmentationPercent, writebackToOwner, writebackPerBuffer,
+                async);
     }
 
     /** Memory in 4 KiB pages. */

@@ -91,7 +91,7 @@ class BufferedReadTest {
     @Test
     void readAheadKbSetsTheLargestWindow() {
         OsHarness h = new OsHarness(false, 128, 1024, rq -> 1_000_000, null,
-                new OsTunables(4096, 10, 20, 3000, 500, 512, true, 5, 0, false, false));
+                new OsTunables(4096, 10, 20, 3000, 500, 512, true, 5, 0, false, false, false));
         Reader reader = new Reader(h, "/mnt/seq", 8 << 20, sequential(1024, 4096), 4096);
         reader.start();
         h.runUntil(5_000_000_000L);
@@ -103,7 +103,7 @@ class BufferedReadTest {
     @Test
     void withReadaheadOffEachPageIsReadAlone() {
         OsHarness h = new OsHarness(false, 128, 1024, rq -> 1_000_000, null,
-                new OsTunables(4096, 10, 20, 3000, 500, 0, true, 5, 0, false, false));
+                new OsTunables(4096, 10, 20, 3000, 500, 0, true, 5, 0, false, false, false));
         Reader reader = new Reader(h, "/mnt/seq", 1 << 20, sequential(8, 4096), 4096);
         reader.start();
         h.runAll();

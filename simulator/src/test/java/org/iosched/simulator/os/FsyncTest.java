@@ -42,6 +42,23 @@ class FsyncTest {
     }
 
     @Test
+    void withAsyncLogWritesOf2632To2636OnlyTheCommitBlockOfAnFsyncCommitIsSync() {
+        OsHarness h = OsHarness.cachedDisk(WRITE_NANOS, FLUSH_NANOS, OsTunables.defaults().withJbd2AsyncLog(true));
+        OsHarness.Script fio = h.new Script("fio");
+        FileHandle file = h.os.open(fio.task, "/mnt/f", 1 << 20);
+        fio.write(file, 0, 4096).fsync(file, false).start();
+        h.runUntil(1_000_000_000L);
+
+        // fsync's data stays WRITE_SYNC (WB_SYNC_ALL); the descriptor and metadata copies are plain WRITEs
+        assertThat(sequence(h.completed)).containsExactly("WS fio", "W jbd2/sda1-8", "FWS jbd2/sda1-8",
+                "WS jbd2/sda1-8", "FWS jbd2/sda1-8");
+        OsHarness.Done log = h.completed.get(1);
+        assertThat(log.sectors()).isEqualTo(4 * 8);
+        assertThat(h.traceText.toString()).contains("  Q   W " + log.sector() + " + 8 [jbd2/sda1-8]");
+        assertThat(fio.done.get(1).completeTime()).isEqualTo(h.completed.get(4).at());
+    }
+
+    @Test
     void aSmallAppendCommitsADescriptorAndItsBitmapDescriptorAndInodeBlocks() {
         OsHarness h = disk(true);
         OsHarness.Script fio = h.new Script("fio");
