@@ -52,6 +52,25 @@ class SeedScenariosIT {
         }
     }
 
+    /**
+     * Tsuruta/Goyal 2009: in 2.6.31 CFQ the prio-0 reader gets more than the prio-4 one; under dm-ioband the
+     * priorities break and, with one prio-4 reader, it gets more than the prio-0 reader.
+     */
+    @Test
+    void seed002DmIobandBreaksIoPrioritiesInsideAGroup() throws Exception {
+        Scenario s = scenario("002-ioband-vs-cfq-groups.yaml");
+        for (int seed : s.seeds()) {
+            double cfqPrio0 = s.value("cfq no groups / 1", seed, "prio0 bw");
+            double cfqPrio4 = s.value("cfq no groups / 1", seed, "prio4 maxbw");
+            assertThat(cfqPrio0).as("seed %d: 2.6.31 CFQ prio-0 %s vs prio-4 %s", seed, cfqPrio0, cfqPrio4)
+                    .isGreaterThan(cfqPrio4);
+            double iobandPrio0 = s.value("ioband weight / 1", seed, "prio0 bw");
+            double iobandPrio4 = s.value("ioband weight / 1", seed, "prio4 maxbw");
+            assertThat(iobandPrio4).as("seed %d: dm-ioband prio-4 %s vs prio-0 %s", seed, iobandPrio4, iobandPrio0)
+                    .isGreaterThan(iobandPrio0);
+        }
+    }
+
     /** Li 2010: letting a queue go past quantum/2 while its slice lasts raises two deep random readers' throughput. */
     @Test
     void seed003SoftQuantumRaisesDeepRandomReadThroughputOnAnNcqDisk() throws Exception {
