@@ -3,7 +3,6 @@ package org.iosched.runner;
 import com.google.inject.Inject;
 import java.io.BufferedWriter;
 import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -14,9 +13,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
-import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import org.iosched.api.BioControllerProvider;
 import org.iosched.api.BlockDeviceProvider;
@@ -176,11 +173,7 @@ public final class RunService {
     public List<SimulationResult> run(RunPlan plan) {
         int runs = plan.schedulers().size();
         int threads = Math.max(1, Math.min(runs, Runtime.getRuntime().availableProcessors()));
-        ExecutorService pool = Executors.newFixedThreadPool(threads, r -> {
-            Thread t = new Thread(r, "iosched-run");
-            t.setDaemon(true);
-            return t;
-        });
+        ExecutorService pool = Parallel.pool("iosched-run", threads);
         try {
             List<Future<SimulationResult>> futures = new ArrayList<>();
             for (IoSchedulerProvider scheduler : plan.schedulers()) {
@@ -188,7 +181,7 @@ public final class RunService {
             }
             List<SimulationResult> results = new ArrayList<>();
             for (Future<SimulationResult> future : futures) {
-                results.add(await(future));
+                results.add(Parallel.await(future));
             }
             return results;
         } finally {
@@ -213,23 +206,6 @@ public final class RunService {
                 : plan.trace().resolveSibling(plan.trace().getFileName() + "." + scheduler);
     }
 
-    private static SimulationResult await(Future<SimulationResult> future) {
-        try {
-            return future.get();
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new IllegalStateException("interrupted", e);
-        } catch (ExecutionException e) {
-            Throwable cause = e.getCause();
-            if (cause instanceof RuntimeException runtime) {
-                throw runtime;
-            }
-            if (cause instanceof IOException io) {
-                throw new UncheckedIOException(io);
-            }
-            throw new IllegalStateException(cause);
-        }
-    }
 
     private static <T> T lookup(String kind, Map<String, T> providers, String name) {
         T provider = providers.get(name);

@@ -5,11 +5,10 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
 import java.util.TreeSet;
-import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import org.iosched.api.InvalidInputException;
+import org.iosched.runner.Parallel;
 import org.iosched.runner.RunPlan;
 import org.iosched.runner.RunService;
 import org.iosched.simulator.JobResult;
@@ -38,11 +37,7 @@ public final class ScenarioRunner {
             throw new IllegalArgumentException("parallelism must be at least 1, not " + parallelism);
         }
         int threads = Math.min(parallelism, plan.simulations());
-        ExecutorService pool = Executors.newFixedThreadPool(threads, r -> {
-            Thread t = new Thread(r, "iosched-scenario");
-            t.setDaemon(true);
-            return t;
-        });
+        ExecutorService pool = Parallel.pool("iosched-scenario", threads);
         try {
             List<List<Future<SimulationResult>>> futures = new ArrayList<>(plan.rows().size());
             for (ScenarioPlan.Row row : plan.rows()) {
@@ -136,20 +131,10 @@ public final class ScenarioRunner {
 
     private static SimulationResult await(Future<SimulationResult> future, ScenarioPlan.Row row, long seed) {
         try {
-            return future.get();
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new IllegalStateException("interrupted", e);
-        } catch (ExecutionException e) {
-            Throwable cause = e.getCause();
-            if (cause instanceof InvalidInputException invalid) {
-                throw new InvalidInputException(invalid.source(), invalid.line(), "row '" + row.row().label()
-                        + "', seed " + seed + ": " + invalid.detail());
-            }
-            if (cause instanceof RuntimeException runtime) {
-                throw runtime;
-            }
-            throw new IllegalStateException(cause);
+            return Parallel.await(future);
+        } catch (InvalidInputException invalid) {
+            throw new InvalidInputException(invalid.source(), invalid.line(), "row '" + row.row().label()
+                    + "', seed " + seed + ": " + invalid.detail());
         }
     }
 }
