@@ -275,7 +275,7 @@ class SimulationTest {
 
         assertThatThrownBy(() -> base().workload(trim).build().run())
                 .isExactlyInstanceOf(InvalidInputException.class)
-                .hasMessageStartingWith("trim is not modelled yet");
+                .hasMessageStartingWith("trim of a file (fallocate PUNCH_HOLE) is not modelled");
     }
 
     @Test

@@ -56,11 +56,17 @@ final class DirectIoPath {
         return null;
     }
 
-    /** Start a direct read or write of {@code [call.pos, call.end)}. */
+    /** Start a direct read, write or (raw device) discard of {@code [call.pos, call.end)}. */
     void start(Syscall call) {
         boolean read = call.io.kind() == FileIo.Kind.READ;
-        call.op = read ? Op.READ : Op.WRITE;
-        call.flags = read ? RequestFlags.SYNC | RequestFlags.UNPLUG : RequestFlags.SYNC;
+        if (call.io.kind() == FileIo.Kind.TRIM) {
+            // blkdev_issue_discard (2.6.36+): REQ_WRITE | REQ_DISCARD, no SYNC; the caller waits for completion
+            call.op = Op.DISCARD;
+            call.flags = 0;
+        } else {
+            call.op = read ? Op.READ : Op.WRITE;
+            call.flags = read ? RequestFlags.SYNC | RequestFlags.UNPLUG : RequestFlags.SYNC;
+        }
         call.nextOffset = call.pos;
         call.endOffset = call.end;
         call.fromPage = (int) (call.pos >>> Inode.PAGE_SHIFT);
@@ -131,7 +137,7 @@ final class DirectIoPath {
     }
 
     private void prepare(Syscall call, Inode inode) {
-        if (call.op == Op.WRITE) {
+        if (call.op == Op.WRITE || call.op == Op.DISCARD) {
             kernel.cache.invalidate(inode, call.fromPage, call.toPage);
         }
         if (inode.raw) {

@@ -321,9 +321,18 @@ public final class LinuxOsModel implements OsModel, WorkloadContext {
                 }
                 case FSYNC, FDATASYNC -> path = Syscall.Path.FSYNC;
                 case TRIM -> {
-                    release(call);
-                    throw new InvalidInputException("trim is not modelled yet: use rw=read, write, randread, "
-                            + "randwrite, rw or randrw");
+                    if (!file.isRawDevice()) {
+                        release(call);
+                        throw new InvalidInputException("trim of a file (fallocate PUNCH_HOLE) is not modelled: trim"
+                                + " the device itself (filename=/dev/sda), or use rw=read, write, randread, randwrite,"
+                                + " rw or randrw");
+                    }
+                    // BLKDISCARD on the block device: discard bios straight to the queue (blkdev_issue_discard)
+                    error = checkRange(io, file);
+                    if (error == null) {
+                        error = DirectIoPath.checkAlignment(io);
+                    }
+                    path = Syscall.Path.DIRECT;
                 }
                 default -> throw new IllegalStateException("unknown kind " + io.kind());
             }

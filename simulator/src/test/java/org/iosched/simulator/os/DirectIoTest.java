@@ -38,6 +38,25 @@ class DirectIoTest {
     }
 
     @Test
+    void aTrimOfTheRawDeviceIsDiscardBiosAndCompletesWhenTheyDo() {
+        FileIo trim = io(FileIo.Kind.TRIM, raw, 1 << 20, 8192, true);
+        h.os.submit(trim);
+        h.runAll();
+
+        assertThat(h.deviceSaw()).containsExactly("D 2048+16");
+        assertThat(trim.completeTime()).isEqualTo(1_000_000L);
+        assertThat(trim.error()).isNull();
+    }
+
+    @Test
+    void aTrimOfAFileIsRefusedAsNotModelled() {
+        FileHandle file = h.os.open(fio, "/mnt/f", 1 << 20);
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> h.os.submit(io(FileIo.Kind.TRIM, file, 0, 4096, true)))
+                .isInstanceOf(org.iosched.api.InvalidInputException.class)
+                .hasMessageContaining("trim of a file (fallocate PUNCH_HOLE) is not modelled");
+    }
+
+    @Test
     void aLargeDirectIoIsCutIntoBiosOfMaxSectorsFromItsStart() {
         OsHarness small = new OsHarness(false, 128, 256, 1_000_000, null);
         Task t = small.os.createTask(TaskSpec.of("fio"));
@@ -92,12 +111,6 @@ class DirectIoTest {
         assertThat(h.deviceSaw()).isEmpty();
         assertThat(h.callbacks).containsExactly("submitted FDATASYNC@0 t=0", "completed FDATASYNC@0 t=0");
         assertThat(h.os.idle()).isTrue();
-    }
-
-    @Test
-    void trimIsNotModelledYet() {
-        assertThatThrownBy(() -> h.os.submit(io(FileIo.Kind.TRIM, raw, 0, 4096, true)))
-                .isInstanceOf(InvalidInputException.class).hasMessageContaining("trim is not modelled");
     }
 
     @Test
