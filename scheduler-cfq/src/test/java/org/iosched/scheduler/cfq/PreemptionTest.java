@@ -80,6 +80,40 @@ class PreemptionTest {
         assertThat(preempts(h, () -> h.read(h.task("r", IoPrioClass.BE, 4, G1), FAR))).isTrue();
     }
 
+    /**
+     * The g.fio starvation in 3.0: a reader of a weight-100 group whose next read always arrives while the root
+     * group's async writeback is active preempts it (sync against async, any group) and is put at the front of its
+     * own group's tree, one HZ before the queue already first there, which keeps its key; when the group's turn
+     * comes, the preempting reader is served and its lower-priority group-mate waits.
+     */
+    @Test
+    void aSyncQueuePreemptingTheRootAsyncQueueJumpsAheadOfTheWaitingQueuesOfItsGroup() {
+        CfqHarness h = CfqHarness.defaults();
+        Cgroup g = new Cgroup("/grp1", 100);
+        Task w = h.task("w");
+        for (int i = 0; i < 4; i++) {
+            h.asyncWrite(w, 8L * i);
+        }
+        assertThat(h.dispatchOne()).isNotNull();
+        assertThat(h.cfqd.activeQueue.sync).isFalse();
+
+        Request waiting = h.read(h.task("prio4", IoPrioClass.BE, 4, g), FAR);
+        CfqQueue prio4 = h.queueOf(waiting);
+        long prio4Key = prio4.rbKey;
+        assertThat(h.cfqd.activeQueue).isNull();
+        assertThat(h.dispatchOne()).as("the root group is still the leftmost").isNotNull();
+        assertThat(h.cfqd.activeQueue.sync).isFalse();
+
+        h.advanceJiffies(5);
+        Task p0 = h.task("prio0", IoPrioClass.BE, 0, g);
+        assertThat(preempts(h, () -> h.read(p0, 2 * FAR))).isTrue();
+        CfqQueue prio0 = h.syncQueue(p0);
+        assertThat(prio0.rbKey).isEqualTo(prio4Key - h.cfqd.clock.hz());
+        assertThat(prio4.rbKey).isEqualTo(prio4Key);
+        assertThat(prio0.serviceTree).isSameAs(prio4.serviceTree);
+        assertThat(prio0.serviceTree.first()).isSameAs(prio0);
+    }
+
     /** Seed 001's mechanism: the async queue became active while sync I/O was in flight and dispatched nothing. */
     private static void asyncActiveWithoutDispatch(CfqHarness h) {
         Request r = h.read(h.task("r"), 0);
