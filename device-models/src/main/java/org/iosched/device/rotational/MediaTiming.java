@@ -6,9 +6,11 @@ package org.iosched.device.rotational;
  * {@code T = max(seek(d_cyl), head_switch) + write_settle + rot_wait + media_xfer}, with
  * {@code rot_wait = ((target_angle - angle_at_seek_end) mod 1) T_rot}.
  *
- * <p>Features: the rotational position is a pure function of virtual time (angle 0 at t = 0), so latency
- * comes from where the target sector is when the seek ends, never from a random draw; a transfer that crosses
- * tracks pays a head or cylinder switch and waits for the skewed first sector of the next track.
+ * <p>Features: the rotational position is a pure function of virtual time and the platter's angle at t = 0,
+ * so latency comes from where the target sector is when the seek ends, never from a per-request draw; a
+ * transfer that crosses tracks pays a head or cylinder switch and waits for the skewed first sector of the next
+ * track. The angle at t = 0 is the one random input: a spindle's phase when a run starts is arbitrary, so a
+ * disk draws it from its seeded stream, and runs with different seeds differ as runs on real hardware do.
  *
  * <p>Limitations: the seek ends exactly on time (no settle variance); a cylinder switch within a transfer
  * costs {@code max(seek(1), head_switch)}.
@@ -23,10 +25,23 @@ public final class MediaTiming {
     private final double headSwitchNanos;
     private final double cylinderSwitchNanos;
     private final double writeSettleNanos;
+    private final double phaseNanos;
 
-    /** Builds the timing of a disk with parameters {@code p}. */
+    /** Builds the timing of a disk with parameters {@code p} whose platter is at angle 0 at t = 0. */
     public MediaTiming(RotationalParameters p) {
+        this(p, 0);
+    }
+
+    /**
+     * Builds the timing of a disk with parameters {@code p} whose platter is at {@code startAngle} (a fraction
+     * of a revolution in [0, 1)) at t = 0.
+     */
+    public MediaTiming(RotationalParameters p, double startAngle) {
+        if (!(startAngle >= 0 && startAngle < 1)) {
+            throw new IllegalArgumentException("start angle " + startAngle + " is not in [0, 1)");
+        }
         this.revolutionNanos = 60e9 / p.rpm();
+        this.phaseNanos = startAngle * revolutionNanos;
         this.headSwitchNanos = p.headSwitchMs() * 1e6;
         this.seek = new SeekCurve(p.seekTrackMs(), p.seekAvgMs(), p.seekFullMs(), p.cylinders());
         this.cylinderSwitchNanos = Math.max(seek.millis(1) * 1e6, headSwitchNanos);
@@ -53,7 +68,7 @@ public final class MediaTiming {
 
     /** The platter's angle at virtual time {@code t}, as a fraction of a revolution in [0, 1). */
     public double angleAt(double t) {
-        return (t % revolutionNanos) / revolutionNanos;
+        return ((t + phaseNanos) % revolutionNanos) / revolutionNanos;
     }
 
     /** Nanoseconds from time {@code t} until the start of sector {@code lba} passes under the head. */

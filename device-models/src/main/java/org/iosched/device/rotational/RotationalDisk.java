@@ -19,7 +19,8 @@ import org.iosched.device.HostLink;
  * <p>Features:
  * <ul>
  *   <li>Mechanics from {@link MediaTiming}: zoned layout, Lee three-point seek curve, write settle, head switch,
- *       and a platter that keeps turning, so rotational latency follows from virtual time.</li>
+ *       and a platter that keeps turning, so rotational latency follows from virtual time (the angle at t = 0 is
+ *       drawn from the device's seeded stream).</li>
  *   <li>Read cache: after a miss the drive reads ahead into the request's segment until the segment holds
  *       {@code cache_kb/cache_segments} beyond what the host took, or the medium is needed; a read that finds
  *       its data there, or at the head of the running read-ahead, is served without positioning.</li>
@@ -123,7 +124,8 @@ public final class RotationalDisk implements BlockDevice {
         this.context = context;
         this.params = params;
         this.info = params.info(name);
-        this.timing = new MediaTiming(params);
+        // the spindle's phase when the run starts is arbitrary: drawn from this device's seeded stream
+        this.timing = new MediaTiming(params, context.random().nextDouble());
         this.geometry = timing.geometry();
         this.link = new HostLink(params.interfaceMbs());
         int depth = params.queueDepth();

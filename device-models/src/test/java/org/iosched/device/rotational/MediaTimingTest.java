@@ -19,6 +19,24 @@ class MediaTimingTest {
     }
 
     @Test
+    void aPlatterStartedAtAnotherAngleKeepsThatPhaseForever() {
+        MediaTiming shifted = new MediaTiming(RotationalPresets.HDD_7200, 0.25);
+
+        assertThat(shifted.angleAt(0)).isCloseTo(0.25, within(1e-9));
+        assertThat(shifted.angleAt(rev / 2)).isCloseTo(0.75, within(1e-9));
+        assertThat(shifted.angleAt(100 * rev + rev)).isCloseTo(0.25, within(1e-6));
+        long lba = 1000;
+        assertThat(shifted.rotationalWait(0, lba))
+                .isCloseTo(timing.rotationalWait(rev * 0.25, lba), within(1.0));
+    }
+
+    @Test
+    void aStartAngleOutsideOneRevolutionIsRefused() {
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> new MediaTiming(RotationalPresets.HDD_7200, 1.0))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("[0, 1)");
+    }
+
+    @Test
     void rotationalLatencyFollowsFromTheTimeNotFromChance() {
         long lba = 1000;
         double atAngle = timing.geometry().angle(lba) * rev;
