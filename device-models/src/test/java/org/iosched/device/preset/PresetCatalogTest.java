@@ -33,7 +33,7 @@ class PresetCatalogTest {
     @Test
     void serviceLoaderFindsEveryPresetOnce() {
         assertThat(providers()).extracting(BlockDeviceProvider::name).containsExactlyInAnyOrder(
-                "hdd-7200", "hdd-7200-ncq", "sas-15k", "ssd-x25m", "nvme", "hdd", "ssd");
+                "hdd-7200", "hdd-7200-ncq", "sas-15k", "ssd-x25m", "ssd-x25m-flash", "nvme", "hdd", "ssd");
     }
 
     @Test
