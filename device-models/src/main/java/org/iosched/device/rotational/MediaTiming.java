@@ -73,7 +73,12 @@ public final class MediaTiming {
 
     /** Nanoseconds from time {@code t} until the start of sector {@code lba} passes under the head. */
     public double rotationalWait(double t, long lba) {
-        double d = geometry.angle(lba) - angleAt(t);
+        return rotationalWaitToAngle(t, geometry.angle(lba));
+    }
+
+    /** Nanoseconds from time {@code t} until the platter reaches {@code angle} (a fraction of a revolution). */
+    double rotationalWaitToAngle(double t, double angle) {
+        double d = angle - angleAt(t);
         d -= Math.floor(d);
         if (d > 1 - ANGLE_EPSILON) {
             d = 0;
@@ -83,7 +88,10 @@ public final class MediaTiming {
 
     /** Nanoseconds to move the head from track {@code fromTrack} to the track of {@code lba} (no rotation). */
     public double seekNanos(long fromTrack, long lba, boolean write) {
-        long toTrack = geometry.track(lba);
+        return seekNanosToTrack(fromTrack, geometry.track(lba), write);
+    }
+
+    private double seekNanosToTrack(long fromTrack, long toTrack, boolean write) {
         if (toTrack == fromTrack) {
             return 0;
         }
@@ -98,8 +106,16 @@ public final class MediaTiming {
      * rotational wait for {@code lba}.
      */
     public double positionNanos(long fromTrack, double t, long lba, boolean write) {
-        double s = seekNanos(fromTrack, lba, write);
-        return s + rotationalWait(t + s, lba);
+        return positionNanos(fromTrack, t, geometry.track(lba), geometry.angle(lba), write);
+    }
+
+    /**
+     * {@link #positionNanos(long, double, long, boolean)} for a target whose track and angle
+     * ({@link ZonedGeometry#track}, {@link ZonedGeometry#angle}) the caller already knows.
+     */
+    double positionNanos(long fromTrack, double t, long toTrack, double toAngle, boolean write) {
+        double s = seekNanosToTrack(fromTrack, toTrack, write);
+        return s + rotationalWaitToAngle(t + s, toAngle);
     }
 
     /**

@@ -15,6 +15,13 @@ final class WriteBuffer {
     private long[] start = new long[64];
     private long[] end = new long[64];
     private int count;
+    /**
+     * The track and angle of each run's start, for the destage scan: valid for run {@code i} while
+     * {@code placedLba[i] == start[i]} (shifted with the runs; recomputed when a run's start moves).
+     */
+    private long[] placedLba = new long[64];
+    private long[] track = new long[64];
+    private double[] angle = new double[64];
     private long dirtySectors;
     private long destagingSectors;
     private double nearestRunNanos;
@@ -91,19 +98,20 @@ final class WriteBuffer {
     int nearestRun(MediaTiming timing, long headLba, long now) {
         ZonedGeometry geometry = timing.geometry();
         SeekCurve seek = timing.seekCurve();
+        int heads = geometry.heads();
         long headTrack = geometry.track(headLba);
-        int headCylinder = (int) (headTrack / geometry.heads());
+        int headCylinder = (int) (headTrack / heads);
         int up = firstEndingAfter(headLba);
         int down = up - 1;
         int best = -1;
         double bestCost = Double.POSITIVE_INFINITY;
         while (up < count || down >= 0) {
             if (up < count) {
-                long lba = start[up];
-                if (seek.millis(Math.abs(geometry.cylinder(lba) - headCylinder)) * 1e6 >= bestCost) {
+                place(geometry, up);
+                if (seek.millis(Math.abs((int) (track[up] / heads) - headCylinder)) * 1e6 >= bestCost) {
                     up = count;
                 } else {
-                    double cost = timing.positionNanos(headTrack, now, lba, true);
+                    double cost = timing.positionNanos(headTrack, now, track[up], angle[up], true);
                     if (cost < bestCost) {
                         bestCost = cost;
                         best = up;
@@ -112,11 +120,11 @@ final class WriteBuffer {
                 }
             }
             if (down >= 0) {
-                long lba = start[down];
-                if (seek.millis(Math.abs(geometry.cylinder(lba) - headCylinder)) * 1e6 >= bestCost) {
+                place(geometry, down);
+                if (seek.millis(Math.abs((int) (track[down] / heads) - headCylinder)) * 1e6 >= bestCost) {
                     down = -1;
                 } else {
-                    double cost = timing.positionNanos(headTrack, now, lba, true);
+                    double cost = timing.positionNanos(headTrack, now, track[down], angle[down], true);
                     if (cost < bestCost) {
                         bestCost = cost;
                         best = down;
@@ -127,6 +135,16 @@ final class WriteBuffer {
         }
         nearestRunNanos = bestCost;
         return best;
+    }
+
+    /** Makes {@code track[i]} and {@code angle[i]} those of run {@code i}'s start. */
+    private void place(ZonedGeometry geometry, int i) {
+        long lba = start[i];
+        if (placedLba[i] != lba) {
+            placedLba[i] = lba;
+            track[i] = geometry.track(lba);
+            angle[i] = geometry.angle(lba);
+        }
     }
 
     /** Positioning time to the run the last {@link #nearestRun} chose, in nanoseconds. */
@@ -207,11 +225,18 @@ final class WriteBuffer {
         if (count == start.length) {
             start = java.util.Arrays.copyOf(start, count * 2);
             end = java.util.Arrays.copyOf(end, count * 2);
+            placedLba = java.util.Arrays.copyOf(placedLba, count * 2);
+            track = java.util.Arrays.copyOf(track, count * 2);
+            angle = java.util.Arrays.copyOf(angle, count * 2);
         }
         System.arraycopy(start, at, start, at + 1, count - at);
         System.arraycopy(end, at, end, at + 1, count - at);
+        System.arraycopy(placedLba, at, placedLba, at + 1, count - at);
+        System.arraycopy(track, at, track, at + 1, count - at);
+        System.arraycopy(angle, at, angle, at + 1, count - at);
         start[at] = from;
         end[at] = to;
+        placedLba[at] = -1;
         count++;
     }
 
@@ -221,6 +246,9 @@ final class WriteBuffer {
         }
         System.arraycopy(start, to, start, from, count - to);
         System.arraycopy(end, to, end, from, count - to);
+        System.arraycopy(placedLba, to, placedLba, from, count - to);
+        System.arraycopy(track, to, track, from, count - to);
+        System.arraycopy(angle, to, angle, from, count - to);
         count -= to - from;
     }
 }
