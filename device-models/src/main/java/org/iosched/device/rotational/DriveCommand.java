@@ -13,7 +13,6 @@ final class DriveCommand {
     long mediaFrom;
     long mediaTo;
     boolean write;
-    boolean nonQueued;
 
     DriveCommand(int slot) {
         this.slot = slot;

@@ -5,7 +5,6 @@ import java.util.Map;
 import org.iosched.api.BlockDevice;
 import org.iosched.api.DeviceContext;
 import org.iosched.api.DeviceInfo;
-import org.iosched.api.Op;
 import org.iosched.api.Request;
 import org.iosched.api.RequestFlags;
 import org.iosched.api.Timer;
@@ -69,7 +68,6 @@ public final class RotationalDisk implements BlockDevice {
     private int bufferWaitCount;
     private final int[] flushWait;
     private int flushWaitCount;
-    private int nonQueuedInFlight;
 
     private final Timer mechanismTimer;
     private Mechanism mechanism = Mechanism.IDLE;
@@ -129,7 +127,7 @@ public final class RotationalDisk implements BlockDevice {
         this.geometry = timing.geometry();
         this.link = new HostLink(params.interfaceMbs());
         int depth = params.queueDepth();
-        this.slots = new CommandSlots(context, depth, this::released);
+        this.slots = new CommandSlots(context, info, params.nonqueuedFlush(), this::released);
         this.commands = new DriveCommand[depth];
         for (int i = 0; i < depth; i++) {
             commands[i] = new DriveCommand(i);
@@ -161,31 +159,16 @@ public final class RotationalDisk implements BlockDevice {
 
     @Override
     public boolean canAccept(Request rq, int inFlight) {
-        if (inFlight >= info.queueDepth() || nonQueuedInFlight > 0) {
-            return false;
-        }
-        return !isNonQueued(rq) || inFlight == 0;
-    }
-
-    private boolean isNonQueued(Request rq) {
-        return params.nonqueuedFlush() && (rq.op() == Op.FLUSH || rq.op() == Op.DISCARD);
+        return slots.canAccept(rq, inFlight);
     }
 
     @Override
     public void submit(Request rq) {
         long now = context.now();
-        if (rq.op().hasData() && (rq.sector() < 0 || rq.endSector() > info.capacitySectors())) {
-            throw new IllegalArgumentException(info.name() + ": " + rq + " lies beyond the capacity "
-                    + info.capacitySectors());
-        }
         int slot = slots.acquire(rq);
         DriveCommand c = commands[slot];
         c.rq = rq;
         c.arrival = now;
-        c.nonQueued = isNonQueued(rq);
-        if (c.nonQueued) {
-            nonQueuedInFlight++;
-        }
         advancePrefetch(now);
         switch (rq.op()) {
             case READ -> submitRead(c, now);
@@ -197,10 +180,6 @@ public final class RotationalDisk implements BlockDevice {
     }
 
     private void released(int slot) {
-        if (commands[slot].nonQueued) {
-            commands[slot].nonQueued = false;
-            nonQueuedInFlight--;
-        }
         commands[slot].rq = null;
     }
 

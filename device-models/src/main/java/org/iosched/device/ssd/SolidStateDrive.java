@@ -5,7 +5,6 @@ import java.util.Map;
 import org.iosched.api.BlockDevice;
 import org.iosched.api.DeviceContext;
 import org.iosched.api.DeviceInfo;
-import org.iosched.api.Op;
 import org.iosched.api.Request;
 import org.iosched.api.RequestFlags;
 import org.iosched.device.CommandSlots;
@@ -51,8 +50,6 @@ public final class SolidStateDrive implements BlockDevice {
     private final DeviceContext context;
     private final HostLink link;
     private final CommandSlots slots;
-    private final boolean[] nonQueued;
-    private int nonQueuedInFlight;
     private final PageMappedFtl ftl;
     private final int dies;
     private final int channels;
@@ -93,8 +90,7 @@ public final class SolidStateDrive implements BlockDevice {
         this.params = params;
         this.info = params.info(name);
         this.link = new HostLink(params.interfaceMbs());
-        this.slots = new CommandSlots(context, params.queueDepth(), this::released);
-        this.nonQueued = new boolean[params.queueDepth()];
+        this.slots = new CommandSlots(context, info, params.nonqueuedFlush(), slot -> { });
         this.dies = params.dies();
         this.channels = params.channels();
         this.pageSectors = params.pageSectors();
@@ -126,35 +122,13 @@ public final class SolidStateDrive implements BlockDevice {
 
     @Override
     public boolean canAccept(Request rq, int inFlight) {
-        if (inFlight >= info.queueDepth() || nonQueuedInFlight > 0) {
-            return false;
-        }
-        return !isNonQueued(rq) || inFlight == 0;
-    }
-
-    private boolean isNonQueued(Request rq) {
-        return params.nonqueuedFlush() && (rq.op() == Op.FLUSH || rq.op() == Op.DISCARD);
-    }
-
-    private void released(int slot) {
-        if (nonQueued[slot]) {
-            nonQueued[slot] = false;
-            nonQueuedInFlight--;
-        }
+        return slots.canAccept(rq, inFlight);
     }
 
     @Override
     public void submit(Request rq) {
         long now = context.now();
-        if (rq.op().hasData() && (rq.sector() < 0 || rq.endSector() > info.capacitySectors())) {
-            throw new IllegalArgumentException(info.name() + ": " + rq + " lies beyond the capacity "
-                    + info.capacitySectors());
-        }
         int slot = slots.acquire(rq);
-        if (isNonQueued(rq)) {
-            nonQueued[slot] = true;
-            nonQueuedInFlight++;
-        }
         long controllerEnd = Math.max(now, controllerFree) + controllerNanos;
         controllerFree = controllerEnd;
         long done = switch (rq.op()) {
