@@ -43,22 +43,11 @@ final class Num2Str {
     static String modern(long num, int maxlen, int base, boolean pow2, Unit unit) {
         String[] prefixes = pow2 ? IEC_PREFIX : SI_PREFIX;
         int thousand = pow2 ? 1024 : 1000;
-        int post = 0;
-        for (int b = base; b > 1; post++) {
-            b /= thousand;
-        }
-        long value = num * unit.multiplier;
-        long modulo = -1;
-        boolean carry = false;
-        while (post < prefixes.length) {
-            if (Long.toString(value).length() <= maxlen) {
-                break;
-            }
-            modulo = value % thousand;
-            value /= thousand;
-            carry = modulo >= thousand / 2;
-            post++;
-        }
+        Scaled scaled = Scaled.of(num * unit.multiplier, maxlen, base, thousand, prefixes.length);
+        long value = scaled.value;
+        long modulo = scaled.modulo;
+        boolean carry = scaled.carry;
+        int post = scaled.post;
         if (post >= prefixes.length) {
             post = 0;
         }
@@ -86,22 +75,11 @@ final class Num2Str {
      */
     static String legacy(long num, int maxlen, int base, boolean pow2) {
         int thousand = pow2 ? 1024 : 1000;
-        int post = 0;
-        for (int b = base; b > 1; post++) {
-            b /= thousand;
-        }
-        long value = num;
-        long modulo = -1;
-        boolean carry = false;
-        while (post < LEGACY_PREFIX.length) {
-            if (Long.toString(value).length() <= maxlen) {
-                break;
-            }
-            modulo = value % thousand;
-            value /= thousand;
-            carry = modulo >= thousand / 2;
-            post++;
-        }
+        Scaled scaled = Scaled.of(num, maxlen, base, thousand, LEGACY_PREFIX.length);
+        long value = scaled.value;
+        long modulo = scaled.modulo;
+        boolean carry = scaled.carry;
+        int post = scaled.post;
         char prefix = LEGACY_PREFIX[Math.min(post, LEGACY_PREFIX.length - 1)];
         if (modulo < 0) {
             return Long.toString(value) + prefix;
@@ -114,5 +92,36 @@ final class Num2Str {
             modulo = (modulo + 9) / 10;
         }
         return value + "." + modulo + prefix;
+    }
+
+    /**
+     * The scaling both versions share: start at the prefix {@code base} stands for, then divide by
+     * {@code thousand} until the value has at most {@code maxlen} digits or the prefixes run out.
+     *
+     * @param value  the scaled count
+     * @param modulo the remainder of the last division, or -1 if there was none
+     * @param carry  whether that remainder is at least half of {@code thousand}
+     * @param post   the prefix index reached
+     */
+    private record Scaled(long value, long modulo, boolean carry, int post) {
+        static Scaled of(long num, int maxlen, int base, int thousand, int prefixCount) {
+            int post = 0;
+            for (int b = base; b > 1; post++) {
+                b /= thousand;
+            }
+            long value = num;
+            long modulo = -1;
+            boolean carry = false;
+            while (post < prefixCount) {
+                if (Long.toString(value).length() <= maxlen) {
+                    break;
+                }
+                modulo = value % thousand;
+                value /= thousand;
+                carry = modulo >= thousand / 2;
+                post++;
+            }
+            return new Scaled(value, modulo, carry, post);
+        }
     }
 }
