@@ -6,6 +6,7 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Set;
+import java.util.function.ToLongFunction;
 import org.iosched.api.InvalidInputException;
 
 /**
@@ -397,37 +398,31 @@ final class JobOptionsBinder {
     }
 
     private void perDirectionSizes(String v, int kb, long[] target, long min) {
-        String[] parts = directions(v);
-        boolean any = false;
-        for (int i = 0; i < parts.length; i++) {
-            if (parts[i].isBlank()) {
-                continue;
-            }
-            long x = values.size(parts[i], kb);
+        perDirection(v, target, part -> {
+            long x = values.size(part, kb);
             if (x < min) {
                 throw new ValueException("min value out of range: " + x + " (" + min + " min)");
             }
-            any = true;
-            target[i] = x;
-            if (i == parts.length - 1) {
-                for (int d = i + 1; d < Ddir.COUNT; d++) {
-                    target[d] = x;
-                }
-            }
-        }
-        if (!any) {
-            throw new ValueException("no value given");
-        }
+            return x;
+        });
     }
 
     private void perDirectionInts(String v, int kb, long[] target, long min, long max, String name) {
+        perDirection(v, target, part -> bounded(part, name, kb, min, max));
+    }
+
+    /**
+     * fio's per-direction values ({@code read,write,trim}): each given part is parsed; blank parts keep the
+     * target's value; the last part given also fills the directions after it.
+     */
+    private void perDirection(String v, long[] target, ToLongFunction<String> parse) {
         String[] parts = directions(v);
         boolean any = false;
         for (int i = 0; i < parts.length; i++) {
             if (parts[i].isBlank()) {
                 continue;
             }
-            long x = bounded(parts[i], name, kb, min, max);
+            long x = parse.applyAsLong(parts[i]);
             any = true;
             target[i] = x;
             if (i == parts.length - 1) {
