@@ -20,6 +20,12 @@ import org.iosched.device.HostLink;
  *   <li>Mechanics from {@link MediaTiming}: zoned layout, Lee three-point seek curve, write settle, head switch,
  *       and a platter that keeps turning, so rotational latency follows from virtual time (the angle at t = 0 is
  *       drawn from the device's seeded stream).</li>
+ *   <li>Streaming: the mechanism keeps its own exact timeline (fractional nanoseconds; its timer fires at the next
+ *       whole nanosecond), so a queued command that starts where the last operation ended finds its first sector
+ *       under the head, as on a drive that has the next command of a stream queued (issue 13: it used to wait a
+ *       revolution); a write continuing the head's write stream on the next track pays the switch the track skew
+ *       hides, not a write settle, as within one transfer. With the write-back cache, destage of a sequential
+ *       run streams the same way.</li>
  *   <li>Read cache: after a miss the drive reads ahead into the request's segment until the segment holds
  *       {@code cache_kb/cache_segments} beyond what the host took, or the medium is needed; a read that finds
  *       its data there, or at the head of the running read-ahead, is served without positioning.</li>
@@ -40,11 +46,13 @@ import org.iosched.device.HostLink;
  *       disks have no TRIM; the command is accepted so that file systems mounted with discard run).</li>
  * </ul>
  *
- * <p>Limitations: one actuator, no seek/rotation overlap with transfer; read-ahead is not resumed once it
- * stopped at the segment limit (the next read repositions); dirty data in the buffer serves a read only when it
- * covers the read entirely; a FLUSH waits for the buffer to be empty, including writes buffered after it
- * (only possible with queued flushes); destage work is never aged (its urgency is the buffer's state); every
- * refusal in {@link #canAccept} is cleared by a completion, so the disk never needs {@link DeviceContext#ready()}.
+ * <p>Limitations: one actuator, no seek/rotation overlap with transfer; commands that continue one another are
+ * transferred back to back with no gap between them (the controller overhead overlaps the running transfer);
+ * read-ahead is not resumed once it stopped at the segment limit (the next read repositions); dirty data in the
+ * buffer serves a read only when it covers the read entirely; a FLUSH waits for the buffer to be empty, including
+ * writes buffered after it (only possible with queued flushes); destage work is never aged (its urgency is the
+ * buffer's state); every refusal in {@link #canAccept} is cleared by a completion, so the disk never needs
+ * {@link DeviceContext#ready()}.
  *
  * <p>Notes: statistics are counted in commands and sectors; see {@link #statistics()}.
  */
@@ -73,6 +81,11 @@ public final class RotationalDisk implements BlockDevice {
     private Mechanism mechanism = Mechanism.IDLE;
     private long opFrom;
     private long opTo;
+    /**
+     * When the running operation ends, exactly (fractional nanoseconds). The mechanism timer fires at the next
+     * whole nanosecond, but the next operation starts from this instant: the head passed the end of
+     * {@code opTo - 1} then, and a command continuing at {@code opTo} is under the head, not just missed.
+     */
     private double opEnd;
     /** The running READ continues the read-ahead stream in {@code prefetchSegment}. */
     private boolean opContinuesStream;
@@ -80,11 +93,15 @@ public final class RotationalDisk implements BlockDevice {
     private long opRequestSector;
     /** The last sector the head passed; positioning starts from its track. */
     private long headLba;
+    /** The head's last media operation wrote (a write or a destage): a write continuing it needs no settle. */
+    private boolean headWriting;
 
     private int prefetchSegment = -1;
     private long prefetchFrom;
     private double prefetchStart;
     private long prefetchLimit;
+    /** When the read-ahead reaches {@code prefetchLimit}, exactly. */
+    private double prefetchEnd;
 
     /** Cost of the command {@link #agedSatf} chose, in nanoseconds. */
     private double satfCost;
@@ -176,7 +193,7 @@ public final class RotationalDisk implements BlockDevice {
             case FLUSH -> submitFlush(c, now);
             case DISCARD -> submitDiscard(c, now);
         }
-        kick();
+        kick(now);
     }
 
     private void released(int slot) {
@@ -288,8 +305,11 @@ public final class RotationalDisk implements BlockDevice {
      *   <li>with nothing queued, destage when the mechanism is idle, or stop the read-ahead for it when the
      *       buffer is above high water or a command waits on destage.</li>
      * </ol>
+     *
+     * @param free when the mechanism became free, exactly: {@code now} after a submission, the operation's exact
+     *             end (at most 1 ns before {@code now}) after the mechanism timer; positioning starts there
      */
-    private void kick() {
+    private void kick(double free) {
         if (mechanism != Mechanism.IDLE && mechanism != Mechanism.PREFETCH) {
             return;
         }
@@ -299,12 +319,12 @@ public final class RotationalDisk implements BlockDevice {
         boolean aboveHighWater = dirty && buffer.occupiedSectors() > highWaterSectors;
         if (queued == 0) {
             if (dirty && (mechanism == Mechanism.IDLE || destageFirst || aboveHighWater)) {
-                stopPrefetch(now);
-                startDestage(buffer.nearestRun(timing, headLba, now), now);
+                stopPrefetch(free);
+                startDestage(buffer.nearestRun(timing, headLba, free, streamContinuation()), free);
             }
             return;
         }
-        stopPrefetch(now);
+        stopPrefetch(free);
         DriveCommand overdue = oldestOverdue(now);
         if (overdue != null) {
             forcedByAge++;
@@ -312,24 +332,38 @@ public final class RotationalDisk implements BlockDevice {
                 context.trace().message("ncq: " + overdue.rq + " served by age after "
                         + (now - overdue.arrival) / 1_000_000 + " ms" + (dirty ? " (destage pending)" : ""));
             }
-            startMedia(overdue, now);
+            startMedia(overdue, free);
             return;
         }
         if (destageFirst) {
             destagesWithCommandsQueued++;
-            startDestage(buffer.nearestRun(timing, headLba, now), now);
+            startDestage(buffer.nearestRun(timing, headLba, free, streamContinuation()), free);
             return;
         }
-        DriveCommand best = agedSatf(now);
+        DriveCommand best = agedSatf(now, free);
         if (aboveHighWater) {
-            int run = buffer.nearestRun(timing, headLba, now);
+            int run = buffer.nearestRun(timing, headLba, free, streamContinuation());
             if (buffer.nearestRunNanos() < satfCost) {
                 destagesWithCommandsQueued++;
-                startDestage(run, now);
+                startDestage(run, free);
                 return;
             }
         }
-        startMedia(best, now);
+        startMedia(best, free);
+    }
+
+    /**
+     * The sector at which a write continues the head's write stream ({@code headLba + 1} after a write or a
+     * destage), or -1: such a write pays no write settle at a track switch, as a transfer crossing tracks does not.
+     */
+    private long streamContinuation() {
+        return headWriting ? headLba + 1 : -1;
+    }
+
+    /** Positioning from the head's track at {@code t} to {@code lba}; see {@link #streamContinuation()}. */
+    private double positionNanos(double t, long lba, boolean write) {
+        // simplified: a write continuing the head's write stream is one transfer to the drive (no inter-command gap)
+        return timing.positionNanos(geometry.track(headLba), t, lba, write && lba != streamContinuation());
     }
 
     /** The oldest queued command waiting {@code ncq_max_age_ms} or longer, or null. */
@@ -344,15 +378,17 @@ public final class RotationalDisk implements BlockDevice {
         return overdue;
     }
 
-    /** Aged SATF ({@code min T_pos - w T_wait}) over the queue; leaves the winner's cost in {@code satfCost}. */
-    private DriveCommand agedSatf(long now) {
+    /**
+     * Aged SATF ({@code min T_pos - w T_wait}) over the queue, positioning from {@code free}; leaves the winner's
+     * cost in {@code satfCost}.
+     */
+    private DriveCommand agedSatf(long now, double free) {
         DriveCommand best = null;
         satfCost = Double.POSITIVE_INFINITY;
-        long headTrack = geometry.track(headLba);
         for (int i = 0; i < queued; i++) {
             DriveCommand c = queue[i];
-            long start = Math.max(now, c.readyAt);
-            double cost = (start - now) + timing.positionNanos(headTrack, start, c.mediaFrom, c.write)
+            double start = Math.max(free, c.readyAt);
+            double cost = (start - free) + positionNanos(start, c.mediaFrom, c.write)
                     - ageWeight * (now - c.arrival);
             if (cost < satfCost) {
                 satfCost = cost;
@@ -362,11 +398,11 @@ public final class RotationalDisk implements BlockDevice {
         return best;
     }
 
-    private void startMedia(DriveCommand c, long now) {
+    private void startMedia(DriveCommand c, double free) {
         removeFromQueue(c);
-        maxQueueWaitNanos = Math.max(maxQueueWaitNanos, now - c.arrival);
-        long start = Math.max(now, c.readyAt);
-        double mediaStart = start + timing.positionNanos(geometry.track(headLba), start, c.mediaFrom, c.write);
+        maxQueueWaitNanos = Math.max(maxQueueWaitNanos, context.now() - c.arrival);
+        double start = Math.max(free, c.readyAt);
+        double mediaStart = start + positionNanos(start, c.mediaFrom, c.write);
         opEnd = mediaStart + timing.transferNanos(c.mediaFrom, c.mediaTo - c.mediaFrom, mediaStart);
         opFrom = c.mediaFrom;
         opTo = c.mediaTo;
@@ -398,11 +434,11 @@ public final class RotationalDisk implements BlockDevice {
         slots.completeAt(c.slot, link.transfer(now + hitOverhead, c.rq.bytes(), end));
     }
 
-    private void startDestage(int run, long now) {
+    private void startDestage(int run, double free) {
         opFrom = buffer.start(run);
         long sectors = buffer.takeForDestage(run, segments.segmentSectors());
         opTo = opFrom + sectors;
-        double mediaStart = now + timing.positionNanos(geometry.track(headLba), now, opFrom, true);
+        double mediaStart = free + positionNanos(free, opFrom, true);
         opEnd = mediaStart + timing.transferNanos(opFrom, sectors, mediaStart);
         mechanism = Mechanism.DESTAGE;
         destages++;
@@ -412,21 +448,27 @@ public final class RotationalDisk implements BlockDevice {
 
     private void mechanismDone() {
         long now = context.now();
+        // the exact end of the operation; the timer fired at the next whole nanosecond
+        double free = opEnd;
         switch (mechanism) {
             case PREFETCH -> {
+                free = prefetchEnd;
                 segments.extend(prefetchSegment, prefetchLimit);
                 prefetchedSectors += prefetchLimit - prefetchFrom;
                 headLba = prefetchLimit - 1;
+                headWriting = false;
                 mechanism = Mechanism.IDLE;
             }
             case READ -> finishRead();
             case WRITE -> {
                 headLba = opTo - 1;
+                headWriting = true;
                 mechanism = Mechanism.IDLE;
             }
             case DESTAGE -> {
                 buffer.destaged(opTo - opFrom);
                 headLba = opTo - 1;
+                headWriting = true;
                 mechanism = Mechanism.IDLE;
                 admitWaitingWrites(now);
                 if (buffer.occupiedSectors() == 0 && bufferWaitCount == 0) {
@@ -441,12 +483,13 @@ public final class RotationalDisk implements BlockDevice {
             }
             case IDLE -> throw new IllegalStateException("mechanism timer fired while idle");
         }
-        kick();
+        kick(free);
     }
 
     private void finishRead() {
         long to = opTo;
         headLba = to - 1;
+        headWriting = false;
         mechanism = Mechanism.IDLE;
         int segment;
         if (opContinuesStream && segments.valid(prefetchSegment)) {
@@ -462,6 +505,7 @@ public final class RotationalDisk implements BlockDevice {
             prefetchFrom = to;
             prefetchStart = opEnd;
             prefetchLimit = to;
+            prefetchEnd = opEnd;
             raisePrefetchLimit(to);
             mechanism = Mechanism.PREFETCH;
         }
@@ -474,8 +518,8 @@ public final class RotationalDisk implements BlockDevice {
             return;
         }
         prefetchLimit = limit;
-        double end = prefetchStart + timing.transferNanos(prefetchFrom, limit - prefetchFrom, prefetchStart);
-        mechanismTimer.arm((long) Math.ceil(end));
+        prefetchEnd = prefetchStart + timing.transferNanos(prefetchFrom, limit - prefetchFrom, prefetchStart);
+        mechanismTimer.arm((long) Math.ceil(prefetchEnd));
     }
 
     /** Brings the read-ahead segment up to what the medium delivered by {@code now}. */
@@ -489,18 +533,19 @@ public final class RotationalDisk implements BlockDevice {
         }
     }
 
-    /** Ends the read-ahead at {@code now}: the head stays where the medium had got to. */
-    private void stopPrefetch(long now) {
+    /** Ends the read-ahead at {@code t}: the head stays where the medium had got to. */
+    private void stopPrefetch(double t) {
         if (mechanism != Mechanism.PREFETCH) {
             return;
         }
         long reached = prefetchFrom
-                + timing.sectorsTransferred(prefetchFrom, prefetchStart, now, prefetchLimit - prefetchFrom);
+                + timing.sectorsTransferred(prefetchFrom, prefetchStart, t, prefetchLimit - prefetchFrom);
         if (segments.valid(prefetchSegment) && reached > prefetchFrom) {
             segments.extend(prefetchSegment, reached);
         }
         prefetchedSectors += reached - prefetchFrom;
         headLba = reached - 1;
+        headWriting = false;
         mechanismTimer.cancel();
         mechanism = Mechanism.IDLE;
         prefetchSegment = -1;

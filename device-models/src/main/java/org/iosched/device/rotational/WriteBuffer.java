@@ -91,11 +91,12 @@ final class WriteBuffer {
 
     /**
      * The run whose start has the least write positioning time from the head (after {@code headLba}, at time
-     * {@code now}), or -1 if none: scans outward from the head's LBA in both directions and stops a direction
-     * once its seek alone exceeds the best total (runs are sorted by LBA, hence by cylinder). The time is left
-     * in {@link #nearestRunNanos()}.
+     * {@code t}), or -1 if none: scans outward from the head's LBA in both directions and stops a direction
+     * once its seek alone exceeds the best total (runs are sorted by LBA, hence by cylinder). A run starting at
+     * {@code continuation} (the sector after the head's write stream, or -1) pays no write settle. The time is
+     * left in {@link #nearestRunNanos()}.
      */
-    int nearestRun(MediaTiming timing, long headLba, long now) {
+    int nearestRun(MediaTiming timing, long headLba, double t, long continuation) {
         ZonedGeometry geometry = timing.geometry();
         SeekCurve seek = timing.seekCurve();
         int heads = geometry.heads();
@@ -111,7 +112,8 @@ final class WriteBuffer {
                 if (seek.millis(Math.abs((int) (track[up] / heads) - headCylinder)) * 1e6 >= bestCost) {
                     up = count;
                 } else {
-                    double cost = timing.positionNanos(headTrack, now, track[up], angle[up], true);
+                    double cost = timing.positionNanos(headTrack, t, track[up], angle[up],
+                            start[up] != continuation);
                     if (cost < bestCost) {
                         bestCost = cost;
                         best = up;
@@ -124,7 +126,8 @@ final class WriteBuffer {
                 if (seek.millis(Math.abs((int) (track[down] / heads) - headCylinder)) * 1e6 >= bestCost) {
                     down = -1;
                 } else {
-                    double cost = timing.positionNanos(headTrack, now, track[down], angle[down], true);
+                    double cost = timing.positionNanos(headTrack, t, track[down], angle[down],
+                            start[down] != continuation);
                     if (cost < bestCost) {
                         bestCost = cost;
                         best = down;

@@ -2,6 +2,7 @@ package org.iosched.device.rotational;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.assertj.core.api.Assertions.within;
 
 import java.util.Arrays;
 import java.util.Map;
@@ -135,6 +136,40 @@ class RotationalDiskTest {
         long spread = Arrays.stream(latencies).max().getAsLong() - Arrays.stream(latencies).min().getAsLong();
         assertThat(spread).isGreaterThan(5 * MS);
         assertThat(Arrays.stream(latencies).max().getAsLong()).isLessThan(9 * MS);
+    }
+
+    @Test
+    void aQueuedReadThatContinuesWhereTheRunningOneEndsFollowsWithoutARotationalWait() {
+        Probe disk = new Probe(new Hdd7200NcqProvider(), Map.of());
+        MediaTiming timing = ((RotationalDisk) disk.device()).timing();
+        // sectors 1180..1691 of a 2,148-sector outer track: both reads on one track
+        Request first = disk.submitAt(0, disk.request(Op.READ, 0, 1_000_000, 256));
+        Request second = disk.submitAt(100_000, disk.request(Op.READ, 0, 1_000_256, 256));
+        disk.drain();
+
+        // issue 13: the first ends at a fractional nanosecond; its timer fires up to 1 ns later, and the second
+        // used to start from that tick, find its first sector just passed and wait a whole revolution
+        double media = 256 * timing.revolutionNanos() / timing.geometry().sectorsPerTrack(1_000_256);
+        assertThat((double) (disk.completionTime(second) - disk.completionTime(first))).isCloseTo(media, within(2.0));
+    }
+
+    @Test
+    void aQueuedWriteContinuingOnTheNextTrackPaysTheSwitchTheSkewHidesButNoWriteSettle() {
+        Probe disk = new Probe(new Hdd7200NcqProvider(), Map.of("write_cache", "0"));
+        ZonedGeometry geometry = ((RotationalDisk) disk.device()).timing().geometry();
+        double revolution = ((RotationalDisk) disk.device()).timing().revolutionNanos();
+        int spt = geometry.sectorsPerTrack(0);
+        long trackStart = 466L * spt;
+        Request first = disk.submitAt(0, disk.request(Op.WRITE, 0, trackStart - 256, 256));
+        Request second = disk.submitAt(100_000, disk.request(Op.WRITE, 0, trackStart, 256));
+        disk.drain();
+
+        // as within one transfer: the 0.8 ms head switch, the rest of the track skew that hides it, 256 sectors;
+        // a write settle (1 ms) on top would miss the skewed first sector and cost a revolution
+        double perSector = revolution / spt;
+        double skew = Math.ceil(0.8e6 / revolution * spt) * perSector;
+        long gap = disk.completionTime(second) - disk.completionTime(first);
+        assertThat((double) gap).isBetween(0.8e6 + 256 * perSector, skew + 256 * perSector + 2);
     }
 
     @Test

@@ -31,7 +31,7 @@ class WriteBufferTest {
             least = Math.min(least, HDD.positionNanos(headTrack, now, buffer.start(i), true));
         }
 
-        int chosen = buffer.nearestRun(HDD, headLba, now);
+        int chosen = buffer.nearestRun(HDD, headLba, now, -1);
 
         assertThat(HDD.positionNanos(headTrack, now, buffer.start(chosen), true)).isEqualTo(least);
         assertThat(buffer.nearestRunNanos()).isEqualTo(least);
