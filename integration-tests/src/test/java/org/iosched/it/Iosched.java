@@ -24,9 +24,16 @@ final class Iosched {
     }
 
     static Outcome run(Path workingDirectory, String... args) throws IOException, InterruptedException {
+        return run(workingDirectory, List.of(), args);
+    }
+
+    /** As {@link #run(Path, String...)}, with options for the JVM (e.g. {@code -XX:TieredStopAtLevel=1}). */
+    static Outcome run(Path workingDirectory, List<String> jvmOptions, String... args)
+            throws IOException, InterruptedException {
         assertThat(JAR).as("packaged jar (mvn package builds it)").exists();
         List<String> command = new ArrayList<>();
         command.add(Paths.get(System.getProperty("java.home"), "bin", "java").toString());
+        command.addAll(jvmOptions);
         command.add("-jar");
         command.add(JAR.toString());
         command.addAll(List.of(args));
