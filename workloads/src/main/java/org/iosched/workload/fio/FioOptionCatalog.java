@@ -112,12 +112,19 @@ final class FioOptionCatalog {
             Map.entry("exec_postrun", ValueType.STR), Map.entry("lockmem", ValueType.INT),
             Map.entry("verifysort", ValueType.STR), Map.entry("verifysort_nr", ValueType.STR),
             Map.entry("flow_watermark", ValueType.STR),
+            // the tiobench profile's options, which fio registers for every job file (profiles/tiobench.c);
+            // they only shape the jobs of profile=tiobench, which is not modelled
+            Map.entry("threads", ValueType.INT), Map.entry("numruns", ValueType.INT),
+            Map.entry("block", ValueType.INT), Map.entry("dir", ValueType.STR),
             // engine options of the modelled engines
             Map.entry("hipri", ValueType.SET), Map.entry("hipri_percentage", ValueType.INT),
             Map.entry("nowait", ValueType.BOOL), Map.entry("userspace_reap", ValueType.SET),
             Map.entry("fixedbufs", ValueType.SET), Map.entry("registerfiles", ValueType.SET),
             Map.entry("sqthread_poll", ValueType.SET), Map.entry("sqthread_poll_cpu", ValueType.INT),
             Map.entry("nonvectored", ValueType.INT), Map.entry("force_async", ValueType.INT));
+
+    /** The tiobench profile's options among {@link #NO_EFFECT}: fio accepts them in any job file. */
+    static final Set<String> PROFILE_OPTIONS = Set.of("threads", "numruns", "block", "dir");
 
     /** Options that change only what fio prints; the output stage reads them from the job's options. */
     static final Map<String, ValueType> OUTPUT = Map.ofEntries(

@@ -78,7 +78,9 @@ final class JobOptionsBinder {
             }
             case NO_EFFECT -> {
                 checkType(opt, canonical);
-                notices.add(canonical + ": no effect in simulation");
+                notices.add(canonical + (FioOptionCatalog.PROFILE_OPTIONS.contains(canonical)
+                        ? ": a tiobench profile option; no effect without profile=tiobench (as in fio)"
+                        : ": no effect in simulation"));
             }
             case OUTPUT -> {
                 checkType(opt, canonical);

@@ -173,6 +173,20 @@ class FioOptionsTest {
     }
 
     @Test
+    void theTiobenchProfileOptionsAreAcceptedInAnyJobFileAsFioAcceptsThemWithoutEffect() {
+        // fio registers profile options for every job file (fio --parse-only accepts threads=7, rejects
+        // threads=abc and a bare threads); they only shape the jobs of profile=tiobench
+        FioWorkload w = Fio.workload("[job]\nsize=1m\nthreads=7\nnumruns=2\n");
+        assertThat(w.specs()).hasSize(1);
+        assertThat(w.notices()).containsExactly(
+                "threads: a tiobench profile option; no effect without profile=tiobench (as in fio)",
+                "numruns: a tiobench profile option; no effect without profile=tiobench (as in fio)");
+        assertThatThrownBy(() -> Fio.workload("[job]\nsize=1m\nthreads=abc\n"))
+                .hasMessageStartingWith("job.fio:3: fio: failed parsing threads=abc: ");
+        rejects("threads", "fio: failed parsing threads: Option threads requires an argument");
+    }
+
+    @Test
     void optionsHandedToTheOutputStageHaveTheirVariablesSubstituted() {
         FioWorkload w = Fio.workload(Fio.source("[job]\nsize=1m\npercentile_list=${P}\ndescription=run ${P}\n", null,
                 java.util.Map.of("P", "50:99")));
