@@ -1,5 +1,6 @@
 package org.iosched.workload.fio;
 
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -125,6 +126,8 @@ final class JobOptions {
 
     /** Canonical names of the options set explicitly ({@code fio_option_is_set}). */
     final Set<String> set = new HashSet<>();
+    /** The line that last set each modelled option (canonical name), for errors found after parsing. */
+    final Map<String, RawOption> origins = new HashMap<>();
     /** The options as written, after inheritance, for {@link org.iosched.api.JobDescriptor#options()}. */
     final Map<String, String> written = new LinkedHashMap<>();
 
@@ -222,6 +225,7 @@ final class JobOptions {
         c.unitBase = unitBase;
         c.set.addAll(set);
         c.written.putAll(written);
+        c.origins.putAll(origins);
         return c;
     }
 

@@ -90,6 +90,7 @@ final class JobOptionsBinder {
                 String v = values.substitute(opt.value());
                 try {
                     bind(o, canonical, v, opt);
+                    o.origins.put(canonical, opt);
                 } catch (ValueException e) {
                     throw error(opt, "fio: failed parsing " + opt.key() + "=" + (v == null ? "" : v) + ": "
                             + e.getMessage());
