@@ -53,6 +53,27 @@ final class FileState {
         reset();
     }
 
+    /**
+     * Whether a zoned_abs zone that receives accesses ends beyond the last block of direction {@code d}
+     * (fio: "zoned_abs sizes exceed file size", and the job fails at the first offset drawn there).
+     */
+    boolean zonesExceedFile(int d, JobOptions o) {
+        if (picker == null || o.distribution.kind() != OffsetDistribution.Kind.ZONED_ABS) {
+            return false;
+        }
+        boolean used = d == Ddir.READ.ordinal() ? o.rw.reads() : d == Ddir.WRITE.ordinal() ? o.rw.writes()
+                : o.rw.trims();
+        if (!used) {
+            return false;
+        }
+        long ba = o.blockAlign[d];
+        long maxSize = Math.min(ioSize, realSize);
+        if (o.minBs[d] > ba) {
+            maxSize -= o.minBs[d] - ba;
+        }
+        return o.distribution.zones().accessedEnd() / ba > maxSize / ba;
+    }
+
     /** Start a new pass: positions back to the start, random map cleared ({@code fio_file_reset}). */
     void reset() {
         for (int d = 0; d < Ddir.COUNT; d++) {
@@ -144,7 +165,7 @@ final class FileState {
         if (lastBlock <= 0) {
             return -1;
         }
-        long b = picker.next(lastBlock);
+        long b = picker.next(lastBlock, ba);
         if (!picker.uniform()) {
             return Math.min(b, lastBlock - 1);
         }

@@ -108,6 +108,12 @@ final class JobFiles {
                 realSize = Math.min(realSize, h.size());
             }
             files[i] = new FileState(h, start, region, realSize, o, offsetRandom);
+            for (int d = 0; d < Ddir.COUNT; d++) {
+                if (files[i].zonesExceedFile(d, o)) {
+                    throw fail(spec, "fio: zoned_abs sizes exceed file size (" + o.distribution.describe() + " on "
+                            + path + ", " + region + " bytes of I/O region)");
+                }
+            }
             total += region;
         }
         long perLoop;

@@ -196,7 +196,7 @@ final class JobOptionsBinder {
             case "allrandrepeat" -> o.allRandRepeat = bool(v, name);
             case "randseed" -> o.randSeed = values.integer(require(v, name), kb);
             case "norandommap" -> o.norandommap = flag(v);
-            case "random_distribution" -> o.distribution = CompoundValues.distribution(require(v, name));
+            case "random_distribution" -> o.distribution = CompoundValues.distribution(values, require(v, name), kb);
             case "percentage_random" -> perDirectionInts(require(v, name), kb, o.percentageRandom, 0, 100, name);
             case "nrfiles" -> o.nrFiles = (int) bounded(v, name, kb, 1, Integer.MAX_VALUE);
             case "file_service_type" -> fileService(o, require(v, name));

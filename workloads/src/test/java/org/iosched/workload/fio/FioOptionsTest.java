@@ -156,8 +156,6 @@ class FioOptionsTest {
         rejects("ioengine=mmap", "fio: failed parsing ioengine=mmap: fio ioengine 'mmap' is not modelled by iosched; "
                 + "modelled engines: sync, psync, vsync, pvsync, pvsync2, libaio, posixaio, io_uring, null");
         rejects("rwmixcycle=10", "Option rwmixcycle is deprecated");
-        rejects("random_distribution=zoned:50/10:50/90", "fio: failed parsing random_distribution=zoned:50/10:50/90: "
-                + "random_distribution=zoned is not modelled by iosched; modelled: random, zipf, pareto, normal");
     }
 
     @Test
