@@ -132,6 +132,18 @@ final class FioJobCompiler {
             notices.add(o.name + ": fio: time_based requires a runtime/timeout setting (time_based ignored)");
             o.timeBased = false;
         }
+        if (!o.zoneStrided && o.zoneSize > 0) {
+            throw fail(section, "fio: --zonemode=none and --zonesize are not compatible.");
+        }
+        if (o.zoneStrided && o.zoneSize == 0) {
+            throw fail(section, "fio: --zonesize must be specified when using --zonemode=strided.");
+        }
+        if (!o.zoneStrided) {
+            // zonerange and zoneskip without zonemode=strided: accepted, no effect (as in fio)
+            o.zoneRange = 0;
+        } else if (o.zoneRange == 0) {
+            o.zoneRange = o.zoneSize;
+        }
         if (o.distribution.kind() != OffsetDistribution.Kind.RANDOM) {
             o.norandommap = true;
         }

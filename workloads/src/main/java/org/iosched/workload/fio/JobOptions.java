@@ -48,6 +48,12 @@ final class JobOptions {
     long offsetIncrement;
     int offsetIncrementPercent = -1;
     long numberIos;
+    /** {@code zonemode}: false for none, true for strided. */
+    boolean zoneStrided;
+    long zoneSize;
+    /** {@code zonerange}; after fixup, 0 unless {@code zonemode=strided} (then {@code zonesize} if not given). */
+    long zoneRange;
+    long zoneSkip;
 
     final long[] bs = {4096, 4096, 4096};
     final long[] minBs = new long[Ddir.COUNT];
@@ -160,6 +166,10 @@ final class JobOptions {
         c.offsetIncrement = offsetIncrement;
         c.offsetIncrementPercent = offsetIncrementPercent;
         c.numberIos = numberIos;
+        c.zoneStrided = zoneStrided;
+        c.zoneSize = zoneSize;
+        c.zoneRange = zoneRange;
+        c.zoneSkip = zoneSkip;
         System.arraycopy(bs, 0, c.bs, 0, Ddir.COUNT);
         System.arraycopy(minBs, 0, c.minBs, 0, Ddir.COUNT);
         System.arraycopy(maxBs, 0, c.maxBs, 0, Ddir.COUNT);

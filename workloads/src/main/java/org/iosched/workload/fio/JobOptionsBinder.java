@@ -186,6 +186,16 @@ final class JobOptionsBinder {
                 o.offsetIncrementPercent = s.percent();
             }
             case "number_ios" -> o.numberIos = values.size(require(v, name), kb);
+            case "zonemode" -> o.zoneStrided = switch (require(v, name)) {
+                case "none" -> false;
+                case "strided" -> true;
+                case "zbd" -> throw new ValueException("zonemode=zbd is not modelled by iosched (zoned block "
+                        + "devices do not exist in Linux 2.6.32-3.0); modelled: none, strided");
+                default -> throw new ValueException("valid values: none, strided, zbd");
+            };
+            case "zonesize" -> o.zoneSize = values.size(require(v, name), kb);
+            case "zonerange" -> o.zoneRange = values.size(require(v, name), kb);
+            case "zoneskip" -> o.zoneSkip = values.size(require(v, name), kb);
             case "bs" -> perDirectionSizes(require(v, name), kb, o.bs, 1);
             case "ba" -> perDirectionSizes(require(v, name), kb, o.blockAlign, 1);
             case "bsrange" -> bsrange(o, require(v, name));
