@@ -15,7 +15,7 @@ import org.iosched.api.WorkloadSource;
  */
 final class FioJobCompiler {
     /** Result: the jobs and the notices for the report header. */
-    record Compiled(List<FioJobSpec> jobs, List<String> notices) {
+    record Compiled(List<FioJobSpec> jobs, List<String> notices, List<String> globalOptions) {
     }
 
     private final FioValues values;
@@ -29,17 +29,18 @@ final class FioJobCompiler {
         JobOptionsBinder binder = new JobOptionsBinder(values);
         Set<String> notices = new LinkedHashSet<>();
         JobOptions global = new JobOptions();
+        List<String> globalOptions = new ArrayList<>();
         List<FioJobSpec> jobs = new ArrayList<>();
         int groupId = 0;
         int previousGroupJobs = 0;
         boolean exitall = false;
         for (JobSection section : sections) {
             if (section.global()) {
-                binder.apply(global, section.options());
+                globalOptions.addAll(binder.apply(global, section.options()));
                 continue;
             }
             JobOptions o = global.copy();
-            binder.apply(o, section.options());
+            o.ownOptions = List.copyOf(binder.apply(o, section.options()));
             if (o.name == null) {
                 o.name = section.name();
             }
@@ -76,7 +77,7 @@ final class FioJobCompiler {
             }
         }
         notices.addAll(binder.notices());
-        return new Compiled(jobs, List.copyOf(notices));
+        return new Compiled(jobs, List.copyOf(notices), List.copyOf(globalOptions));
     }
 
     /** fio's {@code fixup_options} for what iosched models. */

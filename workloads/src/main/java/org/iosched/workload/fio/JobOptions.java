@@ -3,6 +3,7 @@ package org.iosched.workload.fio;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Set;
 
@@ -132,6 +133,8 @@ final class JobOptions {
 
     /** Canonical names of the options set explicitly ({@code fio_option_is_set}). */
     final Set<String> set = new HashSet<>();
+    /** The options of the job's own section as fio lists them ({@link JobOptionsBinder#apply}). */
+    List<String> ownOptions = List.of();
     /** The line that last set each modelled option (canonical name), for errors found after parsing. */
     final Map<String, RawOption> origins = new HashMap<>();
     /** The options as written, after inheritance, for {@link org.iosched.api.JobDescriptor#options()}. */
@@ -236,6 +239,7 @@ final class JobOptions {
         c.set.addAll(set);
         c.written.putAll(written);
         c.origins.putAll(origins);
+        c.ownOptions = ownOptions;
         return c;
     }
 

@@ -29,14 +29,22 @@ final class JobOptionsBinder {
         return notices;
     }
 
-    /** Apply a section's options to {@code o}. */
-    void apply(JobOptions o, List<RawOption> section) {
+    /**
+     * Apply a section's options to {@code o}; returns them as fio lists them in its JSON "job options" or
+     * "global options" ({@code opt_list}): {@code name=value}, canonical names, values substituted, in the
+     * order applied, repeats kept.
+     */
+    List<String> apply(JobOptions o, List<RawOption> section) {
         List<RawOption> sorted = new ArrayList<>(section);
         sorted.sort(Comparator.comparingInt(JobOptionsBinder::priority).reversed());
         IoEngine engine = engineOf(o, sorted);
+        List<String> applied = new ArrayList<>(sorted.size());
         for (RawOption opt : sorted) {
             apply(o, opt, engine);
+            String substituted = opt.value() == null ? null : values.substitute(opt.value());
+            applied.add(FioOptionCatalog.canonical(opt.key()) + "=" + (substituted == null ? "" : substituted));
         }
+        return applied;
     }
 
     /** fio's {@code .prio} of an option (higher is parsed first). */
