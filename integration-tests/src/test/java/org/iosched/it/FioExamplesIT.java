@@ -28,14 +28,24 @@ class FioExamplesIT {
         assertThat(outcome.stdout()).contains("Run status group 0 (all jobs):").contains("Disk stats (read/write):");
     }
 
+    /**
+     * What still fails. waitfor.fio no longer does: its {@code threads=1} is the tiobench profile's option, which
+     * fio 3.33 accepts in every job file (fio --parse-only); it runs, with a notice that the option has no effect
+     * without {@code profile=tiobench}.
+     */
     @ParameterizedTest
     @CsvSource(delimiter = '|', value = {
-            "waitfor.fio|waitfor.fio:2: Bad option <threads=1>. Did you mean thread?",
             "cmdprio-bssplit.fio|fio option 'cmdprio_bssplit' is not modelled by iosched"})
     void failsAsFioWouldOrSaysWhatIsNotModelled(String file, String message) throws Exception {
         Iosched.Outcome outcome = Iosched.run(work, "run", EXAMPLES.resolve(file).toString(), "--scheduler", "deadline");
         assertThat(outcome.exitCode()).isEqualTo(2);
         assertThat(outcome.stderr()).contains(message);
         assertThat(outcome.stderr().strip().lines()).hasSize(1);
+        Iosched.Outcome waitfor = Iosched.run(work, "run", EXAMPLES.resolve("waitfor.fio").toString(), "--scheduler",
+                "deadline", "--device", "ssd");
+        assertThat(waitfor.exitCode()).as(waitfor.stderr()).isZero();
+        assertThat(waitfor.stdout() + waitfor.stderr())
+                .contains("threads: a tiobench profile option; no effect without profile=tiobench (as in fio)");
+        assertThat(waitfor.stdout()).contains("Run status group 3 (all jobs):");
     }
 }

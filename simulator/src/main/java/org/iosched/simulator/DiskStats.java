@@ -7,7 +7,7 @@ package org.iosched.simulator;
  * run with at least one request in flight, counted from its insertion into the queue as the 2.6.3x
  * block layer counts it ({@code util}).
  *
- * @param name             the device name
+ * @param name             the kernel's device name ({@link #KERNEL_NAME} for a simulated run)
  * @param readIos          read requests completed
  * @param writeIos         write requests completed (FLUSH and DISCARD count as writes)
  * @param readMerges       bios merged into read requests
@@ -22,4 +22,9 @@ package org.iosched.simulator;
 public record DiskStats(String name, long readIos, long writeIos, long readMerges, long writeMerges,
                         long readTicksMillis, long writeTicksMillis, long inQueueMillis, double utilPercent,
                         long readSectors, long writeSectors) {
+    /**
+     * The kernel's name of the one modelled disk ({@code sda}, major 8 minor 0, as in {@code flush-8:0} and
+     * {@code jbd2/sda1-8}), which fio prints in "Disk stats" and as {@code disk_util[].name}.
+     */
+    public static final String KERNEL_NAME = "sda";
 }

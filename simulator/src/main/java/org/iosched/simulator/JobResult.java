@@ -47,7 +47,7 @@ public record JobResult(JobDescriptor job, int pid, long startNanos, long endNan
         JobResult first = jobs.get(0);
         JobDescriptor d = first.job;
         JobDescriptor merged = new JobDescriptor(d.index(), Objects.requireNonNull(name, "name"), d.groupId(),
-                d.groupReporting(), d.summary(), d.options(), d.logFiles());
+                d.groupReporting(), d.summary(), d.options(), d.logFiles(), d.jobOptions(), d.globalOptions());
         long start = Long.MAX_VALUE;
         long end = Long.MIN_VALUE;
         List<DirectionStats> reads = new ArrayList<>(jobs.size());

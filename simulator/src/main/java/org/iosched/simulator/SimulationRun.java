@@ -110,7 +110,7 @@ final class SimulationRun {
                 notices.add("stopped at the time limit");
             }
             return new SimulationResult(schedulerName, deviceName, config.seed(), settings(info, queue),
-                    end, statistics.results(end), queue.disk().snapshot(info.name(), end, end), notices,
+                    end, statistics.results(end), queue.disk().snapshot(DiskStats.KERNEL_NAME, end, end), notices,
                     deviceStatistics(guarded(deviceLabel, device::statistics), queue, bioLayer, end), os.taskStats());
         } finally {
             if (!closed) {

@@ -69,7 +69,7 @@ class SimulationTest {
                 Map.entry("fs.writeback_bio", "extent"), Map.entry("fs.jbd2_log_write", "sync"),
                 Map.entry("kernel.hz", "1000"), Map.entry("kernel.plugging", "queue"));
         assertThat(r.deviceStatistics()).containsEntry("commands", 20);
-        assertThat(r.disk().name()).isEqualTo("fake-disk");
+        assertThat(r.disk().name()).isEqualTo("sda");
         assertThat(r.disk().utilPercent()).isEqualTo(100.0);
     }
 

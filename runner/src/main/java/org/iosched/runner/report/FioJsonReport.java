@@ -49,8 +49,9 @@ import org.iosched.simulator.TaskStats;
  *
  * <p>Where fio has a wall-clock value ({@code timestamp}, {@code timestamp_ms}, {@code time},
  * {@code job_start}) we give simulated time since the Unix epoch ({@link SimulatedClock}). Values the
- * simulator does not measure are 0 ({@link ReportNotes}); {@code "global options"} is left out because job
- * options arrive already merged with {@code [global]}, and all of a job's options are its "job options".
+ * simulator does not measure are 0 ({@link ReportNotes}). {@code "global options"} holds the job file's
+ * {@code [global]} options and each job's {@code "job options"} only its own section's, both in the order fio
+ * parsed them ({@link FioOptionList}); {@code disk_util[].name} is the kernel's name of the disk.
  */
 public final class FioJsonReport {
     /** The JSON flavours, by their {@code --output-format} names. */
@@ -153,6 +154,9 @@ public final class FioJsonReport {
         root.put("timestamp", SimulatedClock.epochSeconds(now));
         root.put("timestamp_ms", SimulatedClock.epochMillis(now));
         root.put("time", SimulatedClock.ctime(now));
+        if (!result.jobs().isEmpty() && !result.jobs().get(0).job().globalOptions().isEmpty()) {
+            root.set("global options", NODES.pojoNode(new FioOptionList(result.jobs().get(0).job().globalOptions())));
+        }
         ArrayNode jobs = root.putArray("jobs");
         List<ReportBlock> blocks = ReportBlock.of(result);
         List<GroupRunStats> groups = GroupRunStats.of(blocks);
@@ -176,15 +180,9 @@ public final class FioJsonReport {
         node.put("error", 0);
         node.put("eta", 0);
         node.put("elapsed", SimulatedClock.epochSeconds(now));
-        ObjectNode options = NODES.objectNode();
-        for (Map.Entry<String, String> option : JobOptions.sorted(job.last()).entrySet()) {
-            // fio cannot store an empty string value and leaves such a pair out (json.c strdup_escape).
-            if (!option.getValue().isEmpty()) {
-                options.put(option.getKey(), option.getValue());
-            }
-        }
+        List<String> options = job.last().job().jobOptions();
         if (!options.isEmpty()) {
-            node.set("job options", options);
+            node.set("job options", NODES.pojoNode(new FioOptionList(options)));
         }
         ReportOptions.Unified unified = block.options().unified();
         if (unified == ReportOptions.Unified.MIXED) {

@@ -1,7 +1,5 @@
 package org.iosched.runner.report;
 
-import java.util.Map;
-import java.util.TreeMap;
 import org.iosched.simulator.JobResult;
 
 /** What the reports read from a job's fio options. */
@@ -23,13 +21,5 @@ final class JobOptions {
         } catch (NumberFormatException e) {
             return 1;
         }
-    }
-
-    /**
-     * The job's options for JSON "job options", in name order: {@code JobDescriptor} keeps them in a map
-     * whose iteration order changes between JVM runs, and reports must be byte-identical.
-     */
-    static Map<String, String> sorted(JobResult job) {
-        return new TreeMap<>(job.job().options());
     }
 }

@@ -11,6 +11,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.iosched.api.InvalidInputException;
+import org.iosched.api.JobDescriptor;
 import org.iosched.simulator.JobResult;
 import org.iosched.simulator.SimulationResult;
 import org.junit.jupiter.api.Test;
@@ -169,6 +170,31 @@ class FioJsonReportTest {
                 FioJsonReport.Format.JSON)).get("jobs").get(0);
 
         assertThat(keys(jobNode.get("job options"))).containsExactly("bs", "rw");
+    }
+
+    @Test
+    void globalOptionsAndEachJobsOwnOptionsAreFiosInParseOrderWithRepeatsAsFio333PrintsThem() {
+        // fio 3.33 --output-format=json of "[global] bs=4k filename=f size=64k ioengine=psync / [a] name=zzz
+        // rw=read / [global] bs=8k iodepth=1 / [b] rw=write stonewall": "bs" twice in "global options",
+        // filename last of its section (option priority), a flag left out but its object kept
+        List<String> globals = List.of("bs=4k", "size=64k", "ioengine=psync", "filename=f", "bs=8k", "iodepth=1");
+        JobResult a = new JobResult(new JobDescriptor(0, "zzz", 0, false, "rw=read", Map.of("rw", "read"), List.of(),
+                List.of("name=zzz", "rw=read"), globals), 1, 0, 1, Results.idle(), Results.idle(), Results.idle(),
+                Results.none());
+        JobResult b = new JobResult(new JobDescriptor(1, "b", 1, false, "rw=write", Map.of("rw", "write"),
+                List.of(), List.of("stonewall="), globals), 2, 0, 1, Results.idle(), Results.idle(),
+                Results.idle(), Results.none());
+        String json = FioJsonReport.render(Results.simulation(1, List.of(a, b)), FioJsonReport.Format.JSON);
+
+        assertThat(json).contains("  \"time\" : \"Thu Jan  1 00:00:00 1970\",\n  \"global options\" : {\n"
+                + "    \"bs\" : \"4k\",\n    \"size\" : \"64k\",\n    \"ioengine\" : \"psync\",\n"
+                + "    \"filename\" : \"f\",\n    \"bs\" : \"8k\",\n    \"iodepth\" : \"1\"\n  },\n  \"jobs\" : [\n");
+        assertThat(json).contains("      \"job options\" : {\n        \"name\" : \"zzz\",\n"
+                + "        \"rw\" : \"read\"\n      },\n");
+        assertThat(json).contains("      \"job options\" : {\n\n      },\n");
+        assertThat(keys(parse(json))).containsExactly("fio version", "timestamp", "timestamp_ms", "time",
+                "global options", "jobs", "disk_util", "iosched");
+        assertThat(parse(json).get("disk_util").get(0).get("name").asText()).isEqualTo("sda");
     }
 
     @Test

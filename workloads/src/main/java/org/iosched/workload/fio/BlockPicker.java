@@ -5,8 +5,9 @@ import java.util.random.RandomGenerator;
 /**
  * Draws random block numbers for one file with fio's {@code random_distribution}: uniform
  * ({@code __get_next_rand_offset}: {@code lastb * u}), zipf ({@code zipf_next}, Gray et al.'s method),
- * pareto ({@code pareto_next}) or normal ({@code gauss_next}: the mean of 12 uniform draws plus a
- * uniform deviation of {@code d%} of the range). As in fio, the hot blocks of the skewed distributions
+ * pareto ({@code pareto_next}), normal ({@code gauss_next}: the mean of 12 uniform draws plus a
+ * uniform deviation of {@code d%} of the range) or zoned / zoned_abs ({@link ZoneSplit}: a zone by its share
+ * of the accesses, then a uniform block inside it). As in fio, the hot blocks of the skewed distributions
  * are scattered over the file by a hash unless a center is given, which places the hot spot there.
  *
  * <p>Limitations: the scatter uses iosched's own 64-bit hash, so hot blocks sit at other places than
@@ -57,14 +58,33 @@ final class BlockPicker {
         return distribution.kind() == OffsetDistribution.Kind.RANDOM;
     }
 
-    /** A block in {@code [0, lastBlock)} for the uniform distribution, in {@code [0, nranges)} otherwise. */
-    long next(long lastBlock) {
+    /**
+     * A block in {@code [0, lastBlock)} for the uniform and zoned distributions, in {@code [0, nranges)}
+     * otherwise; {@code blockAlign} is the size of a block, for zoned_abs's byte zones.
+     */
+    long next(long lastBlock, long blockAlign) {
         return switch (distribution.kind()) {
             case RANDOM -> (long) (lastBlock * random.nextDouble());
+            case ZONED, ZONED_ABS -> zoned(lastBlock, blockAlign);
             case ZIPF -> scatter(zipf() - 1);
             case PARETO -> scatter((long) ((nranges - 1) * Math.pow(random.nextDouble(), paretoPow)));
             case NORMAL -> scatter(gauss());
         };
+    }
+
+    private long zoned(long lastBlock, long blockAlign) {
+        ZoneSplit zones = distribution.zones();
+        int zone = zones.zoneOf(1 + random.nextInt(100));
+        long first;
+        long blocks;
+        if (zones.absolute()) {
+            first = zones.before(zone) / blockAlign;
+            blocks = (zones.before(zone) + zones.range()[zone]) / blockAlign - first;
+        } else {
+            first = zones.before(zone) * lastBlock / 100;
+            blocks = lastBlock * zones.range()[zone] / 100;
+        }
+        return first + (long) (blocks * random.nextDouble());
     }
 
     private long zipf() {

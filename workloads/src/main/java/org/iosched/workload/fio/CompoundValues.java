@@ -98,7 +98,102 @@ final class CompoundValues {
         return new BlockSizeSplit(sizes, percentages);
     }
 
-    /** fio's {@code str_random_distribution_cb}. */
+    /** fio's {@code str_random_distribution_cb}; {@code zoned_abs} sizes take {@code kbBase}. */
+    static OffsetDistribution distribution(FioValues values, String v, int kbBase) {
+        if (v.startsWith("zoned:") || v.startsWith("zoned_abs:")) {
+            return zoned(values, v, kbBase);
+        }
+        if (v.equals("zoned") || v.equals("zoned_abs")) {
+            throw new ValueException("fio: mismatch in zoned input <" + v + ">");
+        }
+        return distribution(v);
+    }
+
+    /**
+     * {@code zoned:A/R:A/R...} or {@code zoned_abs:A/S:...}, as fio 3.33 parses it: access percentages are
+     * integers (a fraction is cut) and must add up to 100; a zoned range is an integer percent (cut), and the
+     * ranges left out share what the given ones leave of 100 ({@code zoned:60/10:40}); zoned_abs sizes are
+     * required; nothing after {@code zoned:} is uniform. fio 3.33 fails to parse per-direction zones
+     * (a ',' anywhere), whatever its documentation says, and so does iosched.
+     */
+    private static OffsetDistribution zoned(FioValues values, String v, int kbBase) {
+        boolean absolute = v.startsWith("zoned_abs:");
+        String body = v.substring(v.indexOf(':') + 1);
+        if (body.contains(",")) {
+            throw new ValueException("per-direction zones (',') fail to parse in fio 3.33 too; give one zone "
+                    + "list for all directions");
+        }
+        if (body.isBlank()) {
+            return OffsetDistribution.UNIFORM;
+        }
+        String[] entries = body.split(":", -1);
+        int[] access = new int[entries.length];
+        long[] range = new long[entries.length];
+        boolean[] missing = new boolean[entries.length];
+        int accessTotal = 0;
+        long rangeTotal = 0;
+        int missingCount = 0;
+        for (int i = 0; i < entries.length; i++) {
+            String entry = entries[i].strip();
+            int slash = entry.indexOf('/');
+            String a = slash < 0 ? entry : entry.substring(0, slash);
+            String r = slash < 0 ? "" : entry.substring(slash + 1).strip();
+            access[i] = (int) percentPart(a);
+            if (access[i] > 100) {
+                throw new ValueException("fio: zone_split percentages add to more than 100%");
+            }
+            accessTotal += access[i];
+            if (r.isEmpty()) {
+                if (absolute) {
+                    throw new ValueException("fio: split conversion failed");
+                }
+                missing[i] = true;
+                missingCount++;
+            } else {
+                range[i] = absolute ? zoneBytes(values, r, kbBase) : (long) percentPart(r);
+                rangeTotal += range[i];
+            }
+        }
+        if (!absolute && rangeTotal > 100) {
+            throw new ValueException("fio: zone_split percentages add to more than 100%");
+        }
+        if (accessTotal != 100) {
+            throw new ValueException("fio: access percentage don't add up to 100 for zoned random distribution (got="
+                    + accessTotal + ")");
+        }
+        if (missingCount > 0) {
+            long share = (100 - rangeTotal) / missingCount;
+            for (int i = 0; i < entries.length; i++) {
+                if (missing[i]) {
+                    range[i] = share;
+                }
+            }
+        }
+        return new OffsetDistribution(absolute ? OffsetDistribution.Kind.ZONED_ABS : OffsetDistribution.Kind.ZONED,
+                0, -1, new ZoneSplit(access, range, absolute));
+    }
+
+    private static double percentPart(String s) {
+        try {
+            double d = Double.parseDouble(s.strip());
+            if (d < 0 || Double.isNaN(d)) {
+                throw new ValueException("fio: split conversion failed");
+            }
+            return Math.floor(d);
+        } catch (NumberFormatException e) {
+            throw new ValueException("fio: split conversion failed");
+        }
+    }
+
+    private static long zoneBytes(FioValues values, String s, int kbBase) {
+        try {
+            return values.size(s, kbBase);
+        } catch (ValueException e) {
+            throw new ValueException("fio: split conversion failed");
+        }
+    }
+
+    /** fio's {@code str_random_distribution_cb} for the distributions without zones. */
     static OffsetDistribution distribution(String v) {
         String[] parts = v.split(":", -1);
         String kind = parts[0];
@@ -120,8 +215,6 @@ final class CompoundValues {
                 k = OffsetDistribution.Kind.NORMAL;
                 param = 0;
             }
-            case "zoned", "zoned_abs", "sequence" -> throw new ValueException("random_distribution=" + kind
-                    + " is not modelled by iosched; modelled: random, zipf, pareto, normal");
             default -> throw new ValueException("valid values: random, zipf, pareto, normal, zoned, zoned_abs");
         }
         double center = -1;

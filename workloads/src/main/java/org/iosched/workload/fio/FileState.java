@@ -13,8 +13,13 @@ import org.iosched.api.FileHandle;
  */
 final class FileState {
     final FileHandle handle;
-    /** Where the I/O region starts in the file ({@code file_offset}). */
+    /** Where the I/O region starts in the file ({@code get_start_offset}). */
     final long start;
+    /**
+     * Where the I/O region starts now ({@code file_offset}): {@link #start}, or with {@code zonemode=strided}
+     * the start of the current zone.
+     */
+    long fileOffset;
     /** Length of the I/O region ({@code io_size}). */
     final long ioSize;
     /** Size of the file ({@code real_file_size}). */
@@ -38,12 +43,14 @@ final class FileState {
     FileState(FileHandle handle, long start, long ioSize, long realSize, JobOptions o, RandomGenerator random) {
         this.handle = handle;
         this.start = start;
+        this.fileOffset = start;
         this.ioSize = ioSize;
         this.realSize = realSize;
         long rwMinBs = o.minBlockSize();
         this.mapBlockSize = rwMinBs;
         if (o.rw.random()) {
-            long blocks = Math.max(1, (ioSize + rwMinBs - 1) / rwMinBs);
+            long span = Math.max(ioSize, o.zoneRange);
+            long blocks = Math.max(1, (span + rwMinBs - 1) / rwMinBs);
             this.picker = new BlockPicker(o.distribution, blocks, random);
             this.map = o.norandommap ? null : new RandomMap(blocks);
         } else {
@@ -53,10 +60,31 @@ final class FileState {
         reset();
     }
 
+    /**
+     * Whether a zoned_abs zone that receives accesses ends beyond the last block of direction {@code d}
+     * (fio: "zoned_abs sizes exceed file size", and the job fails at the first offset drawn there).
+     */
+    boolean zonesExceedFile(int d, JobOptions o) {
+        if (picker == null || o.distribution.kind() != OffsetDistribution.Kind.ZONED_ABS) {
+            return false;
+        }
+        boolean used = d == Ddir.READ.ordinal() ? o.rw.reads() : d == Ddir.WRITE.ordinal() ? o.rw.writes()
+                : o.rw.trims();
+        if (!used) {
+            return false;
+        }
+        long ba = o.blockAlign[d];
+        long maxSize = Math.min(ioSize, realSize);
+        if (o.minBs[d] > ba) {
+            maxSize -= o.minBs[d] - ba;
+        }
+        return o.distribution.zones().accessedEnd() / ba > maxSize / ba;
+    }
+
     /** Start a new pass: positions back to the start, random map cleared ({@code fio_file_reset}). */
     void reset() {
         for (int d = 0; d < Ddir.COUNT; d++) {
-            lastPos[d] = start;
+            lastPos[d] = fileOffset;
             lastStart[d] = -1;
         }
         if (map != null) {
@@ -94,27 +122,27 @@ final class FileState {
                 mapTracked = false;
             }
         } else {
-            rel = lastStart[d] >= 0 ? lastStart[d] - start : 0;
+            rel = lastStart[d] >= 0 ? lastStart[d] - fileOffset : 0;
         }
         if (rel < 0 || rel >= ioSize) {
             return -1;
         }
-        long offset = rel + start;
+        long offset = rel + fileOffset;
         return offset >= realSize ? -1 : offset;
     }
 
-    /** fio's {@code get_next_seq_offset}, relative to {@code start}; -1 at the end of the region. */
+    /** fio's {@code get_next_seq_offset}, relative to {@code fileOffset}; -1 at the end of the region. */
     private long sequentialOffset(int d, JobOptions o, boolean timeBased) {
-        if (lastPos[d] >= ioSize + start && timeBased) {
-            lastPos[d] = start;
+        if (lastPos[d] >= ioSize + fileOffset && timeBased) {
+            lastPos[d] = fileOffset;
         }
         if (lastPos[d] >= realSize) {
             return -1;
         }
-        if (lastPos[d] == start && start != 0 && o.ddirSeqAdd < 0) {
+        if (lastPos[d] == fileOffset && fileOffset != 0 && o.ddirSeqAdd < 0) {
             lastPos[d] = Math.min(realSize, ioSize);
         }
-        long pos = lastPos[d] - start;
+        long pos = lastPos[d] - fileOffset;
         if (pos != 0 && o.ddirSeqAdd != 0) {
             pos += o.ddirSeqAdd;
             if (pos < 0 || pos >= realSize) {
@@ -136,7 +164,8 @@ final class FileState {
 
     private long randomBlock(int d, JobOptions o) {
         long ba = o.blockAlign[d];
-        long maxSize = Math.min(ioSize, realSize);
+        // fio's last_block: with zonemode=strided, random offsets stay inside the zone's range
+        long maxSize = o.zoneRange > 0 ? o.zoneRange : Math.min(ioSize, realSize);
         if (o.minBs[d] > ba) {
             maxSize -= o.minBs[d] - ba;
         }
@@ -144,7 +173,7 @@ final class FileState {
         if (lastBlock <= 0) {
             return -1;
         }
-        long b = picker.next(lastBlock);
+        long b = picker.next(lastBlock, ba);
         if (!picker.uniform()) {
             return Math.min(b, lastBlock - 1);
         }
@@ -178,6 +207,35 @@ final class FileState {
         return covered < length ? Math.max(covered, mapBlockSize) : length;
     }
 
+    /**
+     * {@code zonemode=strided} before an I/O in direction {@code d} ({@code __fill_io_u_zone}): once
+     * {@code zonesize} bytes are done the zone moves on by {@code zonerange + zoneskip} (back to the start
+     * offset past the end of the file); a position past the zone's range returns to its start (a zonesize
+     * larger than the zonerange goes over the zone again); every {@code zonerange} bytes the positions and
+     * the random map start afresh ({@code fio_file_reset}).
+     *
+     * @param zoneBytes the bytes the job did in this zone ({@code zone_bytes}), before any switch
+     * @return the zone bytes after a switch (0) or {@code zoneBytes}
+     */
+    long stride(int d, JobOptions o, long zoneBytes) {
+        long bytes = zoneBytes;
+        if (bytes >= o.zoneSize) {
+            bytes = 0;
+            fileOffset += o.zoneRange + o.zoneSkip;
+            if (fileOffset >= realSize) {
+                fileOffset = start;
+            }
+            lastPos[d] = fileOffset;
+        }
+        if (lastPos[d] >= fileOffset + o.zoneRange) {
+            lastPos[d] = fileOffset;
+        }
+        if (bytes % o.zoneRange == 0) {
+            reset();
+        }
+        return bytes;
+    }
+
     /** Record an issued I/O ({@code last_pos}, {@code last_start}). */
     void issued(int d, long offset, long length) {
         lastPos[d] = offset + length;
@@ -187,6 +245,6 @@ final class FileState {
 
     /** Whether {@code length} bytes at {@code offset} stay inside the region ({@code io_u_fits}). */
     boolean fits(long offset, long length) {
-        return offset + length <= start + ioSize;
+        return offset + length <= fileOffset + ioSize;
     }
 }

@@ -15,7 +15,7 @@ import org.iosched.api.WorkloadSource;
  */
 final class FioJobCompiler {
     /** Result: the jobs and the notices for the report header. */
-    record Compiled(List<FioJobSpec> jobs, List<String> notices) {
+    record Compiled(List<FioJobSpec> jobs, List<String> notices, List<String> globalOptions) {
     }
 
     private final FioValues values;
@@ -29,21 +29,23 @@ final class FioJobCompiler {
         JobOptionsBinder binder = new JobOptionsBinder(values);
         Set<String> notices = new LinkedHashSet<>();
         JobOptions global = new JobOptions();
+        List<String> globalOptions = new ArrayList<>();
         List<FioJobSpec> jobs = new ArrayList<>();
         int groupId = 0;
         int previousGroupJobs = 0;
         boolean exitall = false;
         for (JobSection section : sections) {
             if (section.global()) {
-                binder.apply(global, section.options());
+                globalOptions.addAll(binder.apply(global, section.options()));
                 continue;
             }
             JobOptions o = global.copy();
-            binder.apply(o, section.options());
+            o.ownOptions = List.copyOf(binder.apply(o, section.options()));
             if (o.name == null) {
                 o.name = section.name();
             }
             fixup(o, section, notices);
+            checkDirectAlignment(o);
             checkWaitFor(o, section, jobs);
             exitall |= o.exitall;
             for (int clone = 0; clone < o.numjobs; clone++) {
@@ -75,7 +77,7 @@ final class FioJobCompiler {
             }
         }
         notices.addAll(binder.notices());
-        return new Compiled(jobs, List.copyOf(notices));
+        return new Compiled(jobs, List.copyOf(notices), List.copyOf(globalOptions));
     }
 
     /** fio's {@code fixup_options} for what iosched models. */
@@ -131,6 +133,18 @@ final class FioJobCompiler {
             notices.add(o.name + ": fio: time_based requires a runtime/timeout setting (time_based ignored)");
             o.timeBased = false;
         }
+        if (!o.zoneStrided && o.zoneSize > 0) {
+            throw fail(section, "fio: --zonemode=none and --zonesize are not compatible.");
+        }
+        if (o.zoneStrided && o.zoneSize == 0) {
+            throw fail(section, "fio: --zonesize must be specified when using --zonemode=strided.");
+        }
+        if (!o.zoneStrided) {
+            // zonerange and zoneskip without zonemode=strided: accepted, no effect (as in fio)
+            o.zoneRange = 0;
+        } else if (o.zoneRange == 0) {
+            o.zoneRange = o.zoneSize;
+        }
         if (o.distribution.kind() != OffsetDistribution.Kind.RANDOM) {
             o.norandommap = true;
         }
@@ -164,6 +178,68 @@ final class FioJobCompiler {
         if (o.cgroupWeight > 0 && o.cgroup == null) {
             notices.add(o.name + ": cgroup_weight without cgroup has no effect (as in fio)");
         }
+    }
+
+    /**
+     * The logical block size of every modelled device: the kernel's 512-byte sector (no 4Kn device is
+     * modelled, and {@code DeviceInfo} carries no other size).
+     */
+    static final long LOGICAL_BLOCK_SIZE = 512;
+
+    /**
+     * O_DIRECT needs lengths and offsets in multiples of the logical block size: fio's first such I/O fails
+     * with EINVAL ("first direct IO errored"). iosched says so before the run, naming the option that gives
+     * the unaligned size: {@code bs}/{@code bsrange}/{@code bssplit} of a direction the job does,
+     * {@code ba} of a random job, a byte {@code offset}, and {@code offset_increment} with {@code numjobs > 1}.
+     * Percent offsets depend on the file size and are checked by the OS model at the I/O.
+     */
+    private static void checkDirectAlignment(JobOptions o) {
+        if (!o.direct || o.ioengine == IoEngine.NULL) {
+            return;
+        }
+        for (int d = 0; d < Ddir.COUNT; d++) {
+            boolean used = d == Ddir.READ.ordinal() ? o.rw.reads() : d == Ddir.WRITE.ordinal() && o.rw.writes();
+            if (!used) {
+                continue;
+            }
+            if (o.bssplit[d] != null) {
+                BlockSizeSplit split = o.bssplit[d];
+                for (int i = 0; i < split.sizes().length; i++) {
+                    if (split.percentages()[i] > 0) {
+                        checkAligned(o, "bssplit", split.sizes()[i]);
+                    }
+                }
+                continue;
+            }
+            checkAligned(o, o.origins.containsKey("bsrange") ? "bsrange" : "bs", o.minBs[d]);
+            if (o.bsUnaligned && o.minBs[d] != o.maxBs[d]) {
+                RawOption opt = o.origins.get("bs_unaligned");
+                throw new InvalidInputException(opt.source(), opt.line(), "bs_unaligned draws block sizes that "
+                        + "are not multiples of the device's " + LOGICAL_BLOCK_SIZE + "-byte logical block size "
+                        + "(direct=1 needs aligned sizes and offsets)");
+            }
+            if (o.rw.random() && o.origins.containsKey("ba")) {
+                checkAligned(o, "ba", o.blockAlign[d]);
+            }
+        }
+        if (o.offsetPercent < 0) {
+            checkAligned(o, "offset", o.offset);
+        }
+        if (o.numjobs > 1 && o.offsetIncrementPercent < 0) {
+            checkAligned(o, "offset_increment", o.offsetIncrement);
+        }
+    }
+
+    private static void checkAligned(JobOptions o, String option, long bytes) {
+        RawOption opt = o.origins.get(option);
+        if (bytes % LOGICAL_BLOCK_SIZE == 0 || opt == null) {
+            return;
+        }
+        String value = opt.value() == null ? "" : opt.value();
+        boolean several = value.contains(",") || value.contains(":") || value.contains("-") || value.contains("/");
+        throw new InvalidInputException(opt.source(), opt.line(), opt.key() + "=" + value + (several ? " gives " : " is ")
+                + bytes + " bytes, not a multiple of the device's " + LOGICAL_BLOCK_SIZE + "-byte logical block "
+                + "size (direct=1 needs aligned sizes and offsets)");
     }
 
     private static void checkWaitFor(JobOptions o, JobSection section, List<FioJobSpec> earlier) {

@@ -76,7 +76,7 @@ final class FioOptionCatalog {
             "rate_ignore_thinktime", "sync", "end_fsync", "fsync_on_close", "exitall", "exit_what",
             "exitall_on_error", "stonewall", "new_group", "group_reporting", "stats", "per_job_logs",
             "write_bw_log", "write_lat_log", "write_iops_log", "log_avg_msec", "log_offset", "log_prio", "cgroup",
-            "cgroup_weight", "kb_base", "unit_base");
+            "cgroup_weight", "kb_base", "unit_base", "zonemode", "zonesize", "zonerange", "zoneskip");
 
     /** Options that only matter on real hardware, with the type their value must have. */
     static final Map<String, ValueType> NO_EFFECT = Map.ofEntries(
@@ -112,12 +112,19 @@ final class FioOptionCatalog {
             Map.entry("exec_postrun", ValueType.STR), Map.entry("lockmem", ValueType.INT),
             Map.entry("verifysort", ValueType.STR), Map.entry("verifysort_nr", ValueType.STR),
             Map.entry("flow_watermark", ValueType.STR),
+            // the tiobench profile's options, which fio registers for every job file (profiles/tiobench.c);
+            // they only shape the jobs of profile=tiobench, which is not modelled
+            Map.entry("threads", ValueType.INT), Map.entry("numruns", ValueType.INT),
+            Map.entry("block", ValueType.INT), Map.entry("dir", ValueType.STR),
             // engine options of the modelled engines
             Map.entry("hipri", ValueType.SET), Map.entry("hipri_percentage", ValueType.INT),
             Map.entry("nowait", ValueType.BOOL), Map.entry("userspace_reap", ValueType.SET),
             Map.entry("fixedbufs", ValueType.SET), Map.entry("registerfiles", ValueType.SET),
             Map.entry("sqthread_poll", ValueType.SET), Map.entry("sqthread_poll_cpu", ValueType.INT),
             Map.entry("nonvectored", ValueType.INT), Map.entry("force_async", ValueType.INT));
+
+    /** The tiobench profile's options among {@link #NO_EFFECT}: fio accepts them in any job file. */
+    static final Set<String> PROFILE_OPTIONS = Set.of("threads", "numruns", "block", "dir");
 
     /** Options that change only what fio prints; the output stage reads them from the job's options. */
     static final Map<String, ValueType> OUTPUT = Map.ofEntries(
@@ -150,8 +157,8 @@ final class FioOptionCatalog {
             Map.entry("replay_scale", ""), Map.entry("replay_align", ""), Map.entry("replay_time_scale", ""),
             Map.entry("replay_skip", ""), Map.entry("merge_blktrace_file", ""),
             Map.entry("merge_blktrace_scalars", ""), Map.entry("merge_blktrace_iters", ""),
-            Map.entry("zonemode", ""), Map.entry("zonesize", ""), Map.entry("zonecapacity", ""),
-            Map.entry("zonerange", ""), Map.entry("zoneskip", ""), Map.entry("read_beyond_wp", ""),
+            Map.entry("zonecapacity", "zoned block devices (zonemode=zbd) do not exist in Linux 2.6.32-3.0"),
+            Map.entry("read_beyond_wp", ""),
             Map.entry("max_open_zones", ""), Map.entry("job_max_open_zones", ""),
             Map.entry("ignore_zone_limits", ""), Map.entry("zone_reset_threshold", ""),
             Map.entry("zone_reset_frequency", ""), Map.entry("fdp", ""), Map.entry("fdp_pli", ""),

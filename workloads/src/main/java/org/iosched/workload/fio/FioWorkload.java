@@ -22,13 +22,13 @@ public final class FioWorkload implements Workload {
     private final List<String> runtimeNotices = new ArrayList<>();
     private boolean started;
 
-    FioWorkload(List<FioJobSpec> specs, List<String> notices) {
+    FioWorkload(List<FioJobSpec> specs, List<String> notices, List<String> globalOptions) {
         this.specs = List.copyOf(specs);
         this.notices = List.copyOf(notices);
         List<JobDescriptor> d = new ArrayList<>();
         for (FioJobSpec s : specs) {
             d.add(new JobDescriptor(s.index(), s.name(), s.groupId(), s.options().groupReporting, s.summary(),
-                    descriptorOptions(s), s.logFiles()));
+                    descriptorOptions(s), s.logFiles(), s.options().ownOptions, globalOptions));
         }
         this.jobs = List.copyOf(d);
     }

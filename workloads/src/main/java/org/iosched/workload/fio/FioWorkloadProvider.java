@@ -48,6 +48,6 @@ public final class FioWorkloadProvider implements WorkloadProvider {
         FioValues values = new FioValues(source.environment(), settings.getLong("pagesize"),
                 settings.getLong("mb_memory"), settings.getLong("ncpus"));
         FioJobCompiler.Compiled compiled = new FioJobCompiler(values).compile(source);
-        return new FioWorkload(compiled.jobs(), compiled.notices());
+        return new FioWorkload(compiled.jobs(), compiled.notices(), compiled.globalOptions());
     }
 }

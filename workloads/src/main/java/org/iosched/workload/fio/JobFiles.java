@@ -32,6 +32,8 @@ final class JobFiles {
     private int currentFile = -1;
     private int fileServiceLeft;
     private boolean passHadIo;
+    /** Bytes done in the current zone of {@code zonemode=strided}, for the whole job ({@code zone_bytes}). */
+    private long zoneBytes;
 
     private JobFiles(JobOptions o, FileState[] files, long limitBytes, String stream, Streams streams) {
         this.o = o;
@@ -108,6 +110,12 @@ final class JobFiles {
                 realSize = Math.min(realSize, h.size());
             }
             files[i] = new FileState(h, start, region, realSize, o, offsetRandom);
+            for (int d = 0; d < Ddir.COUNT; d++) {
+                if (files[i].zonesExceedFile(d, o)) {
+                    throw fail(spec, "fio: zoned_abs sizes exceed file size (" + o.distribution.describe() + " on "
+                            + path + ", " + region + " bytes of I/O region)");
+                }
+            }
             total += region;
         }
         long perLoop;
@@ -205,6 +213,9 @@ final class JobFiles {
                 length = 0;
             }
             if (offset < 0) {
+                if (o.zoneRange > 0) {
+                    zoneBytes = f.stride(dd, o, zoneBytes);
+                }
                 boolean doRandom = o.rw.random() && (o.percentageRandom[dd] == 100
                         || 1 + (int) (100 * seqRandRandom[dd].nextDouble()) <= o.percentageRandom[dd]);
                 offset = f.nextOffset(dd, o, newOffset, doRandom, o.timeBased);
@@ -218,6 +229,7 @@ final class JobFiles {
                 length = f.markRandom(length);
             }
             f.issued(dd, offset, length);
+            zoneBytes += length;
             passHadIo = true;
             u.ddir = dd;
             u.file = fi;

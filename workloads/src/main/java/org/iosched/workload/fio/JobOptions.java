@@ -1,7 +1,9 @@
 package org.iosched.workload.fio;
 
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Set;
 
@@ -47,6 +49,12 @@ final class JobOptions {
     long offsetIncrement;
     int offsetIncrementPercent = -1;
     long numberIos;
+    /** {@code zonemode}: false for none, true for strided. */
+    boolean zoneStrided;
+    long zoneSize;
+    /** {@code zonerange}; after fixup, 0 unless {@code zonemode=strided} (then {@code zonesize} if not given). */
+    long zoneRange;
+    long zoneSkip;
 
     final long[] bs = {4096, 4096, 4096};
     final long[] minBs = new long[Ddir.COUNT];
@@ -125,6 +133,10 @@ final class JobOptions {
 
     /** Canonical names of the options set explicitly ({@code fio_option_is_set}). */
     final Set<String> set = new HashSet<>();
+    /** The options of the job's own section as fio lists them ({@link JobOptionsBinder#apply}). */
+    List<String> ownOptions = List.of();
+    /** The line that last set each modelled option (canonical name), for errors found after parsing. */
+    final Map<String, RawOption> origins = new HashMap<>();
     /** The options as written, after inheritance, for {@link org.iosched.api.JobDescriptor#options()}. */
     final Map<String, String> written = new LinkedHashMap<>();
 
@@ -157,6 +169,10 @@ final class JobOptions {
         c.offsetIncrement = offsetIncrement;
         c.offsetIncrementPercent = offsetIncrementPercent;
         c.numberIos = numberIos;
+        c.zoneStrided = zoneStrided;
+        c.zoneSize = zoneSize;
+        c.zoneRange = zoneRange;
+        c.zoneSkip = zoneSkip;
         System.arraycopy(bs, 0, c.bs, 0, Ddir.COUNT);
         System.arraycopy(minBs, 0, c.minBs, 0, Ddir.COUNT);
         System.arraycopy(maxBs, 0, c.maxBs, 0, Ddir.COUNT);
@@ -222,6 +238,8 @@ final class JobOptions {
         c.unitBase = unitBase;
         c.set.addAll(set);
         c.written.putAll(written);
+        c.origins.putAll(origins);
+        c.ownOptions = ownOptions;
         return c;
     }
 

@@ -29,14 +29,22 @@ final class JobOptionsBinder {
         return notices;
     }
 
-    /** Apply a section's options to {@code o}. */
-    void apply(JobOptions o, List<RawOption> section) {
+    /**
+     * Apply a section's options to {@code o}; returns them as fio lists them in its JSON "job options" or
+     * "global options" ({@code opt_list}): {@code name=value}, canonical names, values substituted, in the
+     * order applied, repeats kept.
+     */
+    List<String> apply(JobOptions o, List<RawOption> section) {
         List<RawOption> sorted = new ArrayList<>(section);
         sorted.sort(Comparator.comparingInt(JobOptionsBinder::priority).reversed());
         IoEngine engine = engineOf(o, sorted);
+        List<String> applied = new ArrayList<>(sorted.size());
         for (RawOption opt : sorted) {
             apply(o, opt, engine);
+            String substituted = opt.value() == null ? null : values.substitute(opt.value());
+            applied.add(FioOptionCatalog.canonical(opt.key()) + "=" + (substituted == null ? "" : substituted));
         }
+        return applied;
     }
 
     /** fio's {@code .prio} of an option (higher is parsed first). */
@@ -78,7 +86,9 @@ final class JobOptionsBinder {
             }
             case NO_EFFECT -> {
                 checkType(opt, canonical);
-                notices.add(canonical + ": no effect in simulation");
+                notices.add(canonical + (FioOptionCatalog.PROFILE_OPTIONS.contains(canonical)
+                        ? ": a tiobench profile option; no effect without profile=tiobench (as in fio)"
+                        : ": no effect in simulation"));
             }
             case OUTPUT -> {
                 checkType(opt, canonical);
@@ -88,6 +98,7 @@ final class JobOptionsBinder {
                 String v = values.substitute(opt.value());
                 try {
                     bind(o, canonical, v, opt);
+                    o.origins.put(canonical, opt);
                 } catch (ValueException e) {
                     throw error(opt, "fio: failed parsing " + opt.key() + "=" + (v == null ? "" : v) + ": "
                             + e.getMessage());
@@ -183,6 +194,16 @@ final class JobOptionsBinder {
                 o.offsetIncrementPercent = s.percent();
             }
             case "number_ios" -> o.numberIos = values.size(require(v, name), kb);
+            case "zonemode" -> o.zoneStrided = switch (require(v, name)) {
+                case "none" -> false;
+                case "strided" -> true;
+                case "zbd" -> throw new ValueException("zonemode=zbd is not modelled by iosched (zoned block "
+                        + "devices do not exist in Linux 2.6.32-3.0); modelled: none, strided");
+                default -> throw new ValueException("valid values: none, strided, zbd");
+            };
+            case "zonesize" -> o.zoneSize = values.size(require(v, name), kb);
+            case "zonerange" -> o.zoneRange = values.size(require(v, name), kb);
+            case "zoneskip" -> o.zoneSkip = values.size(require(v, name), kb);
             case "bs" -> perDirectionSizes(require(v, name), kb, o.bs, 1);
             case "ba" -> perDirectionSizes(require(v, name), kb, o.blockAlign, 1);
             case "bsrange" -> bsrange(o, require(v, name));
@@ -193,7 +214,7 @@ final class JobOptionsBinder {
             case "allrandrepeat" -> o.allRandRepeat = bool(v, name);
             case "randseed" -> o.randSeed = values.integer(require(v, name), kb);
             case "norandommap" -> o.norandommap = flag(v);
-            case "random_distribution" -> o.distribution = CompoundValues.distribution(require(v, name));
+            case "random_distribution" -> o.distribution = CompoundValues.distribution(values, require(v, name), kb);
             case "percentage_random" -> perDirectionInts(require(v, name), kb, o.percentageRandom, 0, 100, name);
             case "nrfiles" -> o.nrFiles = (int) bounded(v, name, kb, 1, Integer.MAX_VALUE);
             case "file_service_type" -> fileService(o, require(v, name));

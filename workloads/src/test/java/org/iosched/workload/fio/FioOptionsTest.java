@@ -156,8 +156,6 @@ class FioOptionsTest {
         rejects("ioengine=mmap", "fio: failed parsing ioengine=mmap: fio ioengine 'mmap' is not modelled by iosched; "
                 + "modelled engines: sync, psync, vsync, pvsync, pvsync2, libaio, posixaio, io_uring, null");
         rejects("rwmixcycle=10", "Option rwmixcycle is deprecated");
-        rejects("random_distribution=zoned:50/10:50/90", "fio: failed parsing random_distribution=zoned:50/10:50/90: "
-                + "random_distribution=zoned is not modelled by iosched; modelled: random, zipf, pareto, normal");
     }
 
     @Test
@@ -170,6 +168,20 @@ class FioOptionsTest {
                 "clat_percentiles: applied to the report (see the report notes for what iosched cannot sample)");
         rejects("invalidate=yes", "fio: failed parsing invalidate=yes: 'yes' is not an unsigned integer (fio "
                 + "booleans are 0 or 1)");
+    }
+
+    @Test
+    void theTiobenchProfileOptionsAreAcceptedInAnyJobFileAsFioAcceptsThemWithoutEffect() {
+        // fio registers profile options for every job file (fio --parse-only accepts threads=7, rejects
+        // threads=abc and a bare threads); they only shape the jobs of profile=tiobench
+        FioWorkload w = Fio.workload("[job]\nsize=1m\nthreads=7\nnumruns=2\n");
+        assertThat(w.specs()).hasSize(1);
+        assertThat(w.notices()).containsExactly(
+                "threads: a tiobench profile option; no effect without profile=tiobench (as in fio)",
+                "numruns: a tiobench profile option; no effect without profile=tiobench (as in fio)");
+        assertThatThrownBy(() -> Fio.workload("[job]\nsize=1m\nthreads=abc\n"))
+                .hasMessageStartingWith("job.fio:3: fio: failed parsing threads=abc: ");
+        rejects("threads", "fio: failed parsing threads: Option threads requires an argument");
     }
 
     @Test
