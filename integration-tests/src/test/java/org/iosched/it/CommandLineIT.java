@@ -8,6 +8,8 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
 
 /** The packaged jar, run as a user runs it. */
 class CommandLineIT {
@@ -111,6 +113,26 @@ class CommandLineIT {
             assertThat(outcome.stderr().strip().lines()).as(String.join(" ", args)).hasSize(1);
             assertThat(outcome.stderr()).startsWith("iosched: ").doesNotContain("\tat ");
         }
+    }
+
+    /** A time-based job served from the page cache never reaches its runtime: it ends with one line, exit 2. */
+    @ParameterizedTest
+    @CsvSource(delimiter = '|', value = {
+            "w|rw=write,bs=64k,size=64m,runtime=3",
+            "r|rw=read,bs=4k,size=1m,runtime=1"})
+    void aTimeBasedJobThatStaysInThePageCacheEndsWithOneLineNamingIt(String name, String options) throws Exception {
+        Path job = work.resolve(name + ".fio");
+        Files.writeString(job, "[" + name + "]\nfilename=/dev/sdb\n" + options.replace(',', '\n') + "\ntime_based\n");
+
+        Iosched.Outcome outcome = Iosched.run(work, "run", job.toString(), "--device", "hdd-7200", "--scheduler", "cfq");
+
+        assertThat(outcome.exitCode()).as(outcome.stderr()).isEqualTo(2);
+        assertThat(outcome.stderr().strip().lines()).hasSize(1);
+        assertThat(outcome.stderr()).startsWith("iosched: job '" + name + "' makes no progress in virtual time: ")
+                .contains("events at ").contains(" without the clock advancing")
+                .contains("(page-cache hits take no CPU time in this model; see README model limits)")
+                .doesNotContain("\tat ");
+        assertThat(outcome.stdout()).isEmpty();
     }
 
     @Test

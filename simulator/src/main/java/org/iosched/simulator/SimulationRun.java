@@ -3,6 +3,7 @@ package org.iosched.simulator;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.function.Supplier;
 import org.iosched.api.BlockDevice;
@@ -17,6 +18,7 @@ import org.iosched.simulator.block.SchedulerHost;
 import org.iosched.simulator.engine.EventQueue;
 import org.iosched.simulator.engine.InvariantViolationException;
 import org.iosched.simulator.engine.KernelClock;
+import org.iosched.simulator.engine.NoProgressException;
 import org.iosched.simulator.engine.PluginGuard;
 import org.iosched.simulator.engine.RandomStreams;
 import org.iosched.simulator.os.LinuxOsModel;
@@ -38,7 +40,9 @@ final class SimulationRun {
     }
 
     SimulationResult execute() {
-        EventQueue clock = new EventQueue();
+        OsTunables tunables = OsTunables.from(config.vmSettings(), config.fsSettings(),
+                config.queueSettings().getInt("read_ahead_kb"));
+        EventQueue clock = new EventQueue(instantLimit(tunables.memoryPages()));
         RandomStreams streams = new RandomStreams(config.seed());
         KernelClock kernelClock = new KernelClock(Integer.parseInt(config.kernelSettings().getString("hz")));
         BlockTrace trace = new BlockTrace(clock, config.trace());
@@ -68,8 +72,6 @@ final class SimulationRun {
         Workload workload = config.workload();
         String workloadLabel = "workload " + workloadName(workload);
         JobStatistics statistics = new JobStatistics(workload.jobs());
-        OsTunables tunables = OsTunables.from(config.vmSettings(), config.fsSettings(),
-                config.queueSettings().getInt("read_ahead_kb"));
         BioLayer bioLayer = new BioLayer(queue, clock, trace);
         OsModel os = new LinuxOsModel(clock, kernelClock, streams, bioLayer, trace, statistics,
                 new LogFiles(config.logDirectory()), workloadLabel, tunables);
@@ -83,8 +85,13 @@ final class SimulationRun {
                 workload.start(os.context());
                 return null;
             });
-            EventQueue.Stop stop = clock.run(config.maxVirtualTime(),
-                    () -> os.finishCalled() && os.idle() && queue.idle() && bioLayer.idle());
+            EventQueue.Stop stop;
+            try {
+                stop = clock.run(config.maxVirtualTime(),
+                        () -> os.finishCalled() && os.idle() && queue.idle() && bioLayer.idle());
+            } catch (NoProgressException e) {
+                throw noProgress(e, os, workload);
+            }
             boolean timeLimit = stop == EventQueue.Stop.TIME_LIMIT;
             if (stop == EventQueue.Stop.EMPTY) {
                 checkNotStalled(os, bioLayer, workloadLabel);
@@ -140,6 +147,35 @@ final class SimulationRun {
         all.put("block.max_async_dispatch_gap_ms", queue.asyncDispatchGap().longestNanos(end) / 1e6);
         all.putAll(bioLayer.statistics());
         return all;
+    }
+
+    /**
+     * The most events one instant may hold: {@link EventQueue#DEFAULT_INSTANT_LIMIT}, or four per page of memory
+     * when memory has more pages than that (buffered writes into free memory complete at most one I/O per page at
+     * one instant, about one event each).
+     */
+    static long instantLimit(long memoryPages) {
+        return Math.max(EventQueue.DEFAULT_INSTANT_LIMIT, 4 * memoryPages);
+    }
+
+    /**
+     * The engine stopped a run whose clock stands still: a user error naming the job when a job completed I/O
+     * at that instant (its I/O takes no virtual time), else a broken invariant naming the event's owner.
+     */
+    private static RuntimeException noProgress(NoProgressException e, OsModel os, Workload workload) {
+        int job = os.jobRecordingAt(e.instant());
+        if (job < 0 || job >= workload.jobs().size()) {
+            return new InvariantViolationException("the simulation makes no progress in virtual time: "
+                    + e.getMessage() + " by " + (e.owner() == null ? "the simulator" : e.owner()));
+        }
+        return new NoProgressException("job '" + workload.jobs().get(job).name() + "' makes no progress in virtual "
+                + "time: " + e.events() + " events at " + seconds(e.instant()) + " s without the clock advancing, "
+                + "its I/O completing at once (page-cache hits take no CPU time in this model; see README model "
+                + "limits)", e.instant(), e.events(), e.owner());
+    }
+
+    private static String seconds(long nanos) {
+        return String.format(Locale.ROOT, "%.6f", nanos / 1e9);
     }
 
     private static void checkNotStalled(OsModel os, BioLayer bioLayer, String workloadLabel) {

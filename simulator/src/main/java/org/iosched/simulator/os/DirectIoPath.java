@@ -10,9 +10,13 @@ import org.iosched.api.RequestFlags;
  * {@code __blockdev_direct_IO}).
  *
  * <ul>
- *   <li>If the file has pages cached, the range's dirty pages are written (WRITE_SYNC) and waited for first
- *       ({@code filemap_write_and_wait_range}); a write then drops the range's clean pages
- *       ({@code invalidate_inode_pages2_range}).</li>
+ *   <li>If the file has pages cached, {@code filemap_write_and_wait_range} over the I/O's byte range first,
+ *       for reads ({@code generic_file_aio_read}) and writes ({@code generic_file_direct_write}) alike: the
+ *       range's dirty pages are written (WRITE_SYNC), then the writeback in flight over pages of the range is
+ *       waited for ({@code filemap_fdatawait_range}); writeback of the file's other pages is not. Pages of the
+ *       range that were dirty but already under writeback are written once that writeback ended, as
+ *       {@code write_cache_pages} in WB_SYNC_ALL mode waits for them and writes them. A write then drops the
+ *       range's clean pages ({@code invalidate_inode_pages2_range}).</li>
  *   <li>A write updates the mtime and allocates blocks never written before (their metadata joins the running
  *       transaction, as for delayed allocation); a read of a file's never-touched blocks counts them as laid
  *       out.</li>
@@ -96,15 +100,18 @@ final class DirectIoPath {
                         return false;
                     }
                     call.waitSeq = inode.writebackSeq;
+                    call.sawBusy = ctx.writeback.sawBusy();
                     call.phase = WAIT_CACHE;
                 }
                 case WAIT_CACHE -> {
-                    if (inode.oldestWritebackInFlight() <= call.waitSeq) {
+                    // filemap_fdatawait_range: only writeback over the range's pages; simplified: the bios
+                    // submitted before the wait began, not each page's writeback whenever it is visited
+                    if (inode.writebackInFlight(call.fromPage, call.toPage, call.waitSeq)) {
                         ctx.unplug();
                         inode.writebackWaiters.add(ctx);
                         return false;
                     }
-                    call.phase = PREPARE;
+                    call.phase = call.sawBusy ? START : PREPARE;
                 }
                 case PREPARE -> {
                     prepare(call, inode);

@@ -143,6 +143,20 @@ final class Inode {
         return inFlightHead == null ? Long.MAX_VALUE : inFlightHead.seq;
     }
 
+    /**
+     * Whether a writeback bio submitted at or before sequence {@code upToSeq} is still in flight over a page of
+     * {@code [from, to)}: what {@code filemap_fdatawait_range} waits for. Walks the bios in flight, oldest first,
+     * up to {@code upToSeq} (bounded by the requests in flight).
+     */
+    boolean writebackInFlight(int from, int to, long upToSeq) {
+        for (WritebackBio wb = inFlightHead; wb != null && wb.seq <= upToSeq; wb = wb.nextInInode) {
+            if (wb.firstPage < to && wb.firstPage + wb.pages > from) {
+                return true;
+            }
+        }
+        return false;
+    }
+
     void addInFlight(WritebackBio wb) {
         wb.seq = ++writebackSeq;
         wb.prevInInode = inFlightTail;

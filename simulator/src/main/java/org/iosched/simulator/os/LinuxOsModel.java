@@ -72,6 +72,8 @@ public final class LinuxOsModel implements OsModel, WorkloadContext {
     private Syscall freeCalls;
     private int inFlight;
     private boolean finished;
+    private int lastRecordedJob = -1;
+    private long lastRecordedAt = -1;
 
     /**
      * @param clock         virtual time
@@ -147,6 +149,11 @@ public final class LinuxOsModel implements OsModel, WorkloadContext {
     @Override
     public boolean idle() {
         return inFlight == 0 && kernel.clean();
+    }
+
+    @Override
+    public int jobRecordingAt(long instant) {
+        return lastRecordedAt == instant ? lastRecordedJob : -1;
     }
 
     @Override
@@ -280,11 +287,18 @@ public final class LinuxOsModel implements OsModel, WorkloadContext {
     @Override
     public void recordIo(int job, FileIo.Kind kind, long bytes, long slatNanos, long clatNanos) {
         statistics.recordIo(job, kind, bytes, slatNanos, clatNanos);
+        recorded(job);
     }
 
     @Override
     public void recordSync(int job, long latencyNanos) {
         statistics.recordSync(job, latencyNanos);
+        recorded(job);
+    }
+
+    private void recorded(int job) {
+        lastRecordedJob = job;
+        lastRecordedAt = clock.now();
     }
 
     @Override

@@ -29,6 +29,12 @@ public interface OsModel extends TaskDirectory {
     /** Whether no file operation is in flight and nothing is left to write back. */
     boolean idle();
 
+    /**
+     * The job that recorded the last I/O or sync, if it did so at {@code instant}; else -1. Names the job that
+     * keeps the clock still when the engine stops a run ({@link org.iosched.simulator.engine.NoProgressException}).
+     */
+    int jobRecordingAt(long instant);
+
     /** What is still in flight, for stall messages. */
     String describePending();
 

@@ -135,7 +135,7 @@ public record OsTunables(long memoryMb, int dirtyBackgroundRatio, int dirtyRatio
     }
 
     /** Memory in 4 KiB pages. */
-    long memoryPages() {
+    public long memoryPages() {
         return memoryMb * PAGES_PER_MB;
     }
 

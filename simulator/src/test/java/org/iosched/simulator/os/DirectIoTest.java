@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import org.iosched.api.FileHandle;
 import org.iosched.api.FileIo;
 import org.iosched.api.InvalidInputException;
@@ -171,6 +172,39 @@ class DirectIoTest {
         Inode inode = ((OpenFile) file).inode;
         assertThat(inode.map.frame(0)).isEqualTo(-1);
         assertThat(inode.map.dirty(1)).isTrue();
+    }
+
+    @Test
+    void directIoWaitsOnlyForTheWritebackInFlightOverItsOwnRange() {
+        // 4 MiB dirtied at t=0 and written back by an fsync from 1 ms: 8 WRITE_SYNC bios of 512 KiB, 1 ms each
+        Task writer = h.os.createTask(TaskSpec.of("writer"));
+        Task syncer = h.os.createTask(TaskSpec.of("syncer"));
+        Task[] direct = {h.os.createTask(TaskSpec.of("r-out")), h.os.createTask(TaskSpec.of("w-out")),
+                h.os.createTask(TaskSpec.of("r-in")), h.os.createTask(TaskSpec.of("w-in"))};
+        h.os.submit(new FileIo().prepare(FileIo.Kind.WRITE, writer, h.os.open(writer, "/dev/sda", 0), 0, 4 << 20,
+                false, h));
+        h.at(1_000_000, () -> h.os.submit(new FileIo().prepare(FileIo.Kind.FSYNC, syncer,
+                h.os.open(syncer, "/dev/sda", 0), 0, 0, false, h)));
+        FileIo[] ios = new FileIo[4];
+        long[] offsets = {64 << 20, 32 << 20, (4 << 20) - 4096, (4 << 20) - 8192};
+        for (int i = 0; i < 4; i++) {
+            ios[i] = new FileIo().prepare(i % 2 == 0 ? FileIo.Kind.READ : FileIo.Kind.WRITE, direct[i],
+                    h.os.open(direct[i], "/dev/sda", 0), offsets[i], 4096, true, h);
+            FileIo io = ios[i];
+            h.at(1_500_000, () -> h.os.submit(io));
+        }
+        h.runAll();
+
+        List<OsHarness.Done> writeback = h.completedBy("syncer");
+        assertThat(writeback).hasSize(8);
+        long lastPagesWritten = writeback.get(7).at();
+        // outside the dirty range: queued at once (filemap_fdatawait_range sees no page of theirs under writeback)
+        assertThat(ios[0].submitTime()).isEqualTo(1_500_000);
+        assertThat(ios[1].submitTime()).isEqualTo(1_500_000);
+        // inside it: queued once the writeback over their pages (the last bio) has completed
+        assertThat(ios[2].submitTime()).isEqualTo(lastPagesWritten);
+        assertThat(ios[3].submitTime()).isEqualTo(lastPagesWritten);
+        assertThat(lastPagesWritten).isGreaterThan(8_000_000);
     }
 
     @Test
