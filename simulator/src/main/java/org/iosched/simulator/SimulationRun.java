@@ -72,7 +72,7 @@ final class SimulationRun {
                 config.queueSettings().getInt("read_ahead_kb"));
         BioLayer bioLayer = new BioLayer(queue, clock, trace);
         OsModel os = new LinuxOsModel(clock, kernelClock, streams, bioLayer, trace, statistics,
-                new LogFiles(config.logDirectory()), workloadLabel, tunables);
+                new LogFiles(config.logDirectory(), config.logFileNames()), workloadLabel, tunables);
         boolean closed = false;
         try {
             for (Simulation.BioControllerSpec spec : config.bioControllers()) {
