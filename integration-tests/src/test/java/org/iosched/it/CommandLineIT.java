@@ -25,6 +25,8 @@ class CommandLineIT {
         assertThat(outcome.exitCode()).as(outcome.stderr()).isZero();
         assertThat(outcome.stdout()).contains("000-write-fsync-cgroup")
                 .contains("barrier=0 / cfq+preempt").contains("barrier=1 / deadline").contains("thread");
+        assertThat(outcome.stdout()).as("the closing hint names the jar that ran")
+                .contains("java -jar " + Iosched.JAR.normalize() + " run JOB.fio");
         assertThat(outcome.stderr()).isEmpty();
     }
 
@@ -178,5 +180,39 @@ class CommandLineIT {
                 .filter(f -> f.length >= 10 && f[5].equals("Q"))
                 .map(f -> f[6] + " " + f[7] + " + " + f[9])
                 .toList();
+    }
+
+    @Test
+    void optionsBeforeTheCommandApplyToIt() throws Exception {
+        Path plugins = Files.createDirectories(work.resolve("plugins"));
+        Files.copy(Path.of(System.getProperty("iosched.thirdPartyJar",
+                "target/it/third-party-scheduler/target/third-party-scheduler-1.0.jar")), plugins.resolve("lifo.jar"));
+        Iosched.Outcome list = Iosched.run(work, "--plugins", plugins.toString(), "list");
+        assertThat(list.exitCode()).as(list.stderr()).isZero();
+        assertThat(list.stdout()).contains("lifo-example").contains(plugins.resolve("lifo.jar").toString());
+
+        Iosched.Outcome verbose = Iosched.run(work, "--verbose", "run", JOBS.resolve("randread.fio").toString(),
+                "--scheduler", "deadline");
+        assertThat(verbose.exitCode()).as(verbose.stderr()).isZero();
+        assertThat(verbose.stderr()).contains("INFO").contains("running deadline on hdd with seed 1");
+    }
+
+    @Test
+    void aPluginsDirectoryThatDoesNotExistIsAnErrorBeforeOrAfterTheCommand() throws Exception {
+        String missing = work.resolve("nonexistent").toString();
+        for (String[] args : new String[][] {{"--plugins", missing, "list"}, {"list", "--plugins", missing},
+                {"--plugins", missing}, {"run", JOBS.resolve("randread.fio").toString(), "--plugins", missing}}) {
+            Iosched.Outcome outcome = Iosched.run(work, args);
+            assertThat(outcome.exitCode()).as(String.join(" ", args)).isEqualTo(2);
+            assertThat(outcome.stderr().strip().lines()).as(String.join(" ", args)).hasSize(1);
+            assertThat(outcome.stderr()).startsWith("iosched: --plugins: not a directory: " + missing);
+        }
+    }
+
+    @Test
+    void versionIsTheProjects() throws Exception {
+        Iosched.Outcome version = Iosched.run(work, "-V");
+        assertThat(version.exitCode()).isZero();
+        assertThat(version.stdout().strip()).matches("iosched \\d+\\.\\d+\\.\\d+(-SNAPSHOT)?");
     }
 }

@@ -38,6 +38,7 @@ class EmbeddingTest {
                 .workload(fio.create(WorkloadSource.of("job.fio", job), Settings.defaults("fio", fio.tunables())))
                 .build()
                 .run();
-        return result.jobs().get(0).read().iops();
+        double iops = result.jobs().get(0).read().iops();
+        return iops;
     }
 }

@@ -2,7 +2,12 @@ package org.iosched.it;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -10,22 +15,48 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The job files of fio's own {@code examples/} directory (copied into the workloads module's test resources,
- * see SOURCE.md there) run end to end through the packaged jar, or fail as fio itself would.
+ * see SOURCE.md there) run end to end through the packaged jar, or fail as fio itself would. They run with
+ * {@code runtime}/{@code timeout} lowered to {@value #RUNTIME_SECONDS} s (fio's examples ask for up to 900 s
+ * of simulated I/O), so that the test's cost is bounded by simulated work, not by the machine's speed.
  */
 class FioExamplesIT {
     private static final Path EXAMPLES = Iosched.ROOT.resolve("workloads/src/test/resources/fio-examples");
+    private static final Pattern RUN = Pattern.compile("run=\\d+-(\\d+)msec");
+    private static final Pattern RUNTIME = Pattern.compile("(?m)^(\\s*)(runtime|timeout)\\s*=\\s*[^\\s;#]+");
+
+    /** The simulated seconds an example with a runtime runs for here. */
+    static final int RUNTIME_SECONDS = 10;
 
     @TempDir
     Path work;
 
-    @ParameterizedTest
+    /**
+     * A copy of an example with every {@code runtime=} and {@code timeout=} (its alias) set to
+     * {@value #RUNTIME_SECONDS}; the rest of the file as fio ships it.
+     */
+    private Path shortened(String file) throws IOException {
+        String text = Files.readString(EXAMPLES.resolve(file), StandardCharsets.UTF_8);
+        String capped = RUNTIME.matcher(text).replaceAll("$1$2=" + RUNTIME_SECONDS);
+        return Files.writeString(work.resolve(file), capped, StandardCharsets.UTF_8);
+    }
+
+    @ParameterizedTest(name = "{0} (runtime " + RUNTIME_SECONDS + " s)")
     @ValueSource(strings = {"1mbs_clients.fio", "exitwhat.fio", "fio-rand-read.fio", "fio-rand-write.fio",
             "fio-seq-RW.fio", "fio-seq-read.fio", "fio-seq-write.fio", "ssd-test.fio", "tiobench-example.fio"})
     void runs(String file) throws Exception {
-        Iosched.Outcome outcome = Iosched.run(work, "run", EXAMPLES.resolve(file).toString(), "--scheduler", "deadline",
+        Iosched.Outcome outcome = Iosched.run(work, "run", shortened(file).toString(), "--scheduler", "deadline",
                 "--device", "ssd");
         assertThat(outcome.exitCode()).as(outcome.stderr()).isZero();
         assertThat(outcome.stdout()).contains("Run status group 0 (all jobs):").contains("Disk stats (read/write):");
+        if (file.startsWith("fio-")) {
+            // time_based with 900 s in fio's file: each group runs the shortened runtime (fio, too, ends a
+            // time-based job at the first I/O completion after it, a few ms over)
+            Matcher run = RUN.matcher(outcome.stdout());
+            while (run.find()) {
+                assertThat(Long.parseLong(run.group(1))).isBetween(RUNTIME_SECONDS * 1000L, RUNTIME_SECONDS * 1000L + 100);
+            }
+            assertThat(RUN.matcher(outcome.stdout()).find()).as("a run= line").isTrue();
+        }
     }
 
     /**

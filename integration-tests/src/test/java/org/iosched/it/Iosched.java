@@ -16,6 +16,12 @@ final class Iosched {
     static final Path JAR = Paths.get(System.getProperty("iosched.jar", "../runner/target/iosched.jar")).toAbsolutePath();
     static final Path ROOT = Paths.get(System.getProperty("iosched.root", "..")).toAbsolutePath().normalize();
 
+    /**
+     * Minutes after which a run counts as hung. Tests are bounded by simulated work; this only stops a run that
+     * would never end, far above what any honest run takes on a busy machine.
+     */
+    static final int HANG_GUARD_MINUTES = 20;
+
     /** The outcome of one invocation. */
     record Outcome(int exitCode, String stdout, String stderr) {
     }
@@ -43,9 +49,11 @@ final class Iosched {
             Process process = new ProcessBuilder(command).directory(workingDirectory.toFile())
                     .redirectOutput(out.toFile()).redirectError(err.toFile()).start();
             process.getOutputStream().close();
-            if (!process.waitFor(5, TimeUnit.MINUTES)) {
+            // a hang guard, not a speed limit
+            if (!process.waitFor(HANG_GUARD_MINUTES, TimeUnit.MINUTES)) {
                 process.destroyForcibly();
-                throw new AssertionError("iosched did not finish: " + command);
+                throw new AssertionError("iosched did not finish within the " + HANG_GUARD_MINUTES
+                        + "-minute hang guard: " + command);
             }
             return new Outcome(process.exitValue(), Files.readString(out, StandardCharsets.UTF_8),
                     Files.readString(err, StandardCharsets.UTF_8));

@@ -160,8 +160,24 @@ public final class RunService {
         }
         if (plan.logDirectory() != null) {
             builder.logDirectory(plan.logDirectory());
+            if (plan.schedulers().size() > 1) {
+                String name = scheduler.name();
+                builder.logFileNames(file -> logFileName(file, name));
+            }
         }
         return builder;
+    }
+
+    /**
+     * The fio log file a scheduler's run writes when several schedulers run in one directory: fio's name with
+     * {@code .<scheduler>} before its {@code .log} ({@code bw_bw.1.log} becomes {@code bw_bw.1.cfq.log}), which
+     * fio_generate_plots' {@code *_bw.*.log} and fio2gnuplot's {@code *.log} still find. With one scheduler the
+     * name stays fio's.
+     */
+    public static String logFileName(String fioName, String scheduler) {
+        return fioName.endsWith(".log")
+                ? fioName.substring(0, fioName.length() - ".log".length()) + "." + scheduler + ".log"
+                : fioName + "." + scheduler;
     }
 
     private static Workload createWorkload(RunPlan plan) {

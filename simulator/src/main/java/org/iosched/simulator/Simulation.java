@@ -6,6 +6,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.function.UnaryOperator;
 import org.iosched.api.BioControllerProvider;
 import org.iosched.api.BlockDeviceProvider;
 import org.iosched.api.InvalidInputException;
@@ -119,7 +120,7 @@ public final class Simulation {
                   BlockDeviceProvider deviceProvider, Settings deviceSettings, Workload workload,
                   Settings queueSettings, boolean maxSectorsKbSet, Settings vmSettings, Settings fsSettings,
                   Settings kernelSettings, List<BioControllerSpec> bioControllers, Appendable trace,
-                  long maxVirtualTime, Path logDirectory) {
+                  long maxVirtualTime, Path logDirectory, UnaryOperator<String> logFileNames) {
     }
 
     /** A bio controller to stack, with its keys (without the controller's prefix). */
@@ -142,6 +143,7 @@ public final class Simulation {
         private Appendable trace;
         private long maxVirtualTime = DEFAULT_MAX_VIRTUAL_TIME;
         private Path logDirectory;
+        private UnaryOperator<String> logFileNames = UnaryOperator.identity();
 
         private Builder() {
         }
@@ -223,6 +225,15 @@ public final class Simulation {
         }
 
         /**
+         * How the name a workload gives a log file (fio's {@code bw_bw.1.log}) becomes the file written, e.g. to
+         * tell apart the logs of runs that share a log directory; by default the name is kept.
+         */
+        public Builder logFileNames(UnaryOperator<String> rename) {
+            this.logFileNames = Objects.requireNonNull(rename, "rename");
+            return this;
+        }
+
+        /**
          * Validates every setting.
          *
          * @throws InvalidInputException  on an unknown name or a bad value, a bio controller's included
@@ -273,7 +284,8 @@ public final class Simulation {
             }
             return new Simulation(new Config(seed, schedulerProvider, schedulerSettings, deviceProvider,
                     deviceSettings, workload, queueSettings, queueValues.containsKey("max_sectors_kb"), vmSettings,
-                    fsSettings, kernelSettings, List.copyOf(bioControllers), trace, maxVirtualTime, logDirectory));
+                    fsSettings, kernelSettings, List.copyOf(bioControllers), trace, maxVirtualTime, logDirectory,
+                    logFileNames));
         }
     }
 }

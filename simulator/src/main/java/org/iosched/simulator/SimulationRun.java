@@ -74,7 +74,7 @@ final class SimulationRun {
         JobStatistics statistics = new JobStatistics(workload.jobs());
         BioLayer bioLayer = new BioLayer(queue, clock, trace);
         OsModel os = new LinuxOsModel(clock, kernelClock, streams, bioLayer, trace, statistics,
-                new LogFiles(config.logDirectory()), workloadLabel, tunables);
+                new LogFiles(config.logDirectory(), config.logFileNames()), workloadLabel, tunables);
         boolean closed = false;
         try {
             for (Simulation.BioControllerSpec spec : config.bioControllers()) {

@@ -5,7 +5,11 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.io.PrintWriter;
 import java.io.UncheckedIOException;
+import java.net.URISyntaxException;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.Paths;
 import java.util.List;
 import java.util.concurrent.Callable;
 import org.iosched.runner.RunService;
@@ -33,6 +37,7 @@ import picocli.CommandLine.Spec;
         description = "Run the built-in demonstration (also what 'iosched' alone does): seed scenario 000.")
 public final class DemoCommand implements Callable<Integer> {
     static final String SCENARIO = "scenarios/seeds/000-write-fsync-cgroup.yaml";
+    private static final String BUILT_JAR = "runner/target/iosched.jar";
 
     @Spec
     CommandSpec spec;
@@ -57,10 +62,28 @@ public final class DemoCommand implements Callable<Integer> {
         out.println();
         out.print(ScenarioReport.render(result, ScenarioFormat.TEXT));
         out.println();
-        out.println("More: java -jar iosched.jar scenario scenarios/seeds/<file>.yaml; "
-                + "java -jar iosched.jar run JOB.fio --scheduler cfq,deadline");
+        String iosched = "java -jar " + jarPath();
+        out.println("More: " + iosched + " scenario scenarios/seeds/<file>.yaml; "
+                + iosched + " run JOB.fio --scheduler cfq,deadline");
         out.flush();
         return ExitCodes.OK;
+    }
+
+    /**
+     * The jar this runs from, relative to the working directory when it lies below it, so that the closing
+     * hint can be pasted; {@code runner/target/iosched.jar} (where the build puts it) when run from classes.
+     */
+    static String jarPath() {
+        try {
+            Path location = Paths.get(DemoCommand.class.getProtectionDomain().getCodeSource().getLocation().toURI());
+            if (!Files.isRegularFile(location)) {
+                return BUILT_JAR;
+            }
+            Path here = Path.of("").toAbsolutePath();
+            return location.startsWith(here) ? here.relativize(location).toString() : location.toString();
+        } catch (URISyntaxException | SecurityException | NullPointerException e) {
+            return BUILT_JAR;
+        }
     }
 
     private static String resource(String name) {

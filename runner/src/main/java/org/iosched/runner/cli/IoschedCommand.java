@@ -16,8 +16,8 @@ import picocli.CommandLine.Spec;
  * trace only under {@code --debug}).
  */
 @Command(name = "iosched", mixinStandardHelpOptions = true, versionProvider = VersionProvider.class,
-        description = {"Simulate the Linux block layer and its I/O schedulers (CFQ, deadline, noop, plugins)",
-                "on modelled disks and SSDs under fio workloads.", "",
+        description = {"Simulate the Linux block layer and its I/O schedulers (CFQ, deadline, noop, plugins) on"
+                + " modelled disks and SSDs under fio workloads.", "",
                 "Without a command, runs the built-in demonstration."},
         subcommands = {RunCommand.class, ListCommand.class, DemoCommand.class, ScenarioCommand.class,
                 CommandLine.HelpCommand.class})

@@ -26,8 +26,8 @@ import picocli.CommandLine.Spec;
 
 /** {@code iosched run JOB}: run a fio job file (or a trace) under one or more schedulers. */
 @Command(name = "run", mixinStandardHelpOptions = true,
-        description = {"Run a fio job file (or, with --workload replay, a trace) on a simulated device,",
-                "once per scheduler, and print fio's output."})
+        description = "Run a fio job file (or, with --workload replay, a trace) on a simulated device, once per"
+                + " scheduler, and print fio's output.")
 public final class RunCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;

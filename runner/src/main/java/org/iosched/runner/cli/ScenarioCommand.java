@@ -33,8 +33,8 @@ import picocli.CommandLine.Spec;
  * simulation, in parallel on the available cores) and print one comparison table.
  */
 @Command(name = "scenario", mixinStandardHelpOptions = true,
-        description = {"Run a scenario: a matrix of schedulers, switches, devices and workloads,",
-                "replicated over seeds, reported as one table beside the seed thread's numbers."})
+        description = "Run a scenario: a matrix of schedulers, switches, devices and workloads, replicated over"
+                + " seeds, reported as one table beside the seed thread's numbers.")
 public final class ScenarioCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;

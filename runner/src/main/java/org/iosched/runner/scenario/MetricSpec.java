@@ -12,8 +12,15 @@ package org.iosched.runner.scenario;
  */
 public record MetricSpec(String label, JobSelector jobs, Metric metric, Aggregate aggregate, int decimals,
                          int line) {
-    /** The header: the label, with the unit in parentheses when the metric has one. */
+    /**
+     * The header: the label, with the unit in parentheses when the metric has one and the label does not
+     * already name it ({@code p99 (ms)} stays as written, not {@code p99 (ms) (ms)}).
+     */
     public String header() {
-        return metric.unit().isEmpty() ? label : label + " (" + metric.unit() + ")";
+        String unit = metric.unit();
+        if (unit.isEmpty() || label.contains("(" + unit + ")") || unit.equals("usec") && label.contains("(us)")) {
+            return label;
+        }
+        return label + " (" + unit + ")";
     }
 }

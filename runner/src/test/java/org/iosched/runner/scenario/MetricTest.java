@@ -29,6 +29,19 @@ class MetricTest {
     }
 
     @Test
+    void theHeaderAddsTheUnitOnceEvenWhenTheLabelAlreadyNamesIt() {
+        Metric ms = new Metric.Latency("read", "clat", "p99", 99, Metric.TimeUnit.MS);
+        Metric usec = new Metric.Latency("read", "clat", "p99", 99, Metric.TimeUnit.USEC);
+        assertThat(new MetricSpec("p99", null, ms, null, -1, 1).header()).isEqualTo("p99 (ms)");
+        assertThat(new MetricSpec("p99 (ms)", null, ms, null, -1, 1).header()).isEqualTo("p99 (ms)");
+        assertThat(new MetricSpec("p99 (us)", null, usec, null, -1, 1).header()).isEqualTo("p99 (us)");
+        assertThat(new MetricSpec("p99 (ms)", null, usec, null, -1, 1).header())
+                .as("a label naming another unit still shows the one the values are in").isEqualTo("p99 (ms) (usec)");
+        assertThat(new MetricSpec("gap", null, new Metric.DeviceStatistic("block.max_async_dispatch_gap_ms"), null, -1, 1)
+                .header()).isEqualTo("gap");
+    }
+
+    @Test
     void latenciesAreInUsecUnlessTheUnitSaysOtherwise() {
         JobResult job = reader("r", 0, 4096, 1, SECOND, latency(10, 100_000, 900_000, 300_000));
         assertThat(metric("read.clat.max", null).of(job)).isEqualTo(900.0);

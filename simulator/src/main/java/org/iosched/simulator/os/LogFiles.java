@@ -7,6 +7,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.function.UnaryOperator;
 import org.iosched.api.InvalidInputException;
 
 /**
@@ -33,14 +34,27 @@ public final class LogFiles {
     };
 
     private final Path directory;
+    private final UnaryOperator<String> names;
     private final Map<String, LogFile> open = new LinkedHashMap<>();
 
     /** @param directory where logs go, or null to discard them */
     public LogFiles(Path directory) {
-        this.directory = directory;
+        this(directory, UnaryOperator.identity());
     }
 
-    /** The sink for {@code fileName}, relative to the directory; the same sink when opened twice. */
+    /**
+     * @param directory where logs go, or null to discard them
+     * @param names     the file written for each name the workload opens
+     */
+    public LogFiles(Path directory, UnaryOperator<String> names) {
+        this.directory = directory;
+        this.names = names;
+    }
+
+    /**
+     * The sink for {@code fileName} (renamed by this run's rule), relative to the directory; the same sink when
+     * opened twice.
+     */
     public Appendable open(String fileName) {
         if (directory == null) {
             return DISCARD;
@@ -49,7 +63,7 @@ public final class LogFiles {
         if (existing != null) {
             return existing;
         }
-        Path path = directory.resolve(fileName);
+        Path path = directory.resolve(names.apply(fileName));
         try {
             Path parent = path.getParent();
             if (parent != null) {
