@@ -25,7 +25,7 @@ class InputRobustnessIT {
     private Iosched.Outcome replay(String name, byte[] trace) throws Exception {
         Path file = work.resolve(name);
         Files.write(file, trace);
-        return Iosched.run(work, "run", file.toString(), "--workload", "replay", "--device", "hdd-7200",
+        return Iosched.run(work, "run", name, "--workload", "replay", "--device", "hdd-7200",
                 "--scheduler", "noop");
     }
 
