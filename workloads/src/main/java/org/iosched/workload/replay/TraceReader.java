@@ -129,7 +129,7 @@ final class TraceReader {
                 continue;
             }
             long seconds = number(m.group(5), MAX_TIME_NANOS / 1_000_000_000L, i + 1, "timestamp seconds",
-                    "the seconds of a time that fits 64-bit nanoseconds");
+                    "0.." + MAX_TIME_NANOS / 1_000_000_000L + " (a time must fit 64-bit nanoseconds)");
             String frac = (m.group(6) + "000000000").substring(0, 9);
             long time = seconds * 1_000_000_000L + Long.parseLong(frac);
             if (time < 0) {
