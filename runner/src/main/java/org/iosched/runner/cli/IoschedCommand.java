@@ -4,6 +4,7 @@ import java.io.PrintWriter;
 import java.util.concurrent.Callable;
 import org.iosched.api.InvalidInputException;
 import org.iosched.simulator.PluginFailureException;
+import org.iosched.workload.text.InputText;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -43,7 +44,8 @@ public final class IoschedCommand implements Callable<Integer> {
         cli.setOut(out);
         cli.setErr(err);
         cli.setParameterExceptionHandler((e, a) -> {
-            err.println("iosched: " + e.getMessage() + " (see '" + e.getCommandLine().getCommandName() + " --help')");
+            err.println("iosched: " + InputText.oneLine(e.getMessage()) + " (see '" + e.getCommandLine().getCommandName()
+                    + " --help')");
             return ExitCodes.USER_ERROR;
         });
         cli.setExecutionExceptionHandler((e, commandLine, parseResult) -> handle(e, err, debug(parseResult)));
@@ -63,17 +65,17 @@ public final class IoschedCommand implements Callable<Integer> {
 
     static int handle(Exception e, PrintWriter err, boolean debug) {
         if (e instanceof InvalidInputException) {
-            err.println("iosched: " + e.getMessage());
+            err.println("iosched: " + InputText.oneLine(e.getMessage()));
             return ExitCodes.USER_ERROR;
         }
         if (e instanceof PluginFailureException) {
-            err.println("iosched: " + e.getMessage());
+            err.println("iosched: " + InputText.oneLine(e.getMessage()));
             if (debug) {
                 e.printStackTrace(err);
             }
             return ExitCodes.PLUGIN_FAILURE;
         }
-        err.println("iosched: internal error: " + e + (debug ? "" : " (run with --debug for the stack trace)"));
+        err.println("iosched: internal error: " + InputText.oneLine(e.toString()) + (debug ? "" : " (run with --debug for the stack trace)"));
         if (debug) {
             e.printStackTrace(err);
         }

@@ -10,6 +10,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
 import org.iosched.api.InvalidInputException;
+import org.iosched.workload.text.InputText;
 import org.iosched.api.WorkloadSource;
 import org.iosched.runner.RunPlan;
 import org.iosched.runner.RunService;
@@ -124,7 +125,7 @@ public final class RunCommand implements Callable<Integer> {
     /** Read a job file as a workload source, with the process environment for {@code ${VAR}}. */
     static WorkloadSource readSource(Path file) {
         try {
-            String text = Files.readString(file, StandardCharsets.UTF_8);
+            String text = InputText.decode(file.toString(), Files.readAllBytes(file));
             Path base = file.toAbsolutePath().getParent();
             return new WorkloadSource(file.toString(), text, base, System.getenv());
         } catch (NoSuchFileException e) {

@@ -21,6 +21,7 @@ import org.iosched.runner.scenario.ScenarioPlanner;
 import org.iosched.runner.scenario.ScenarioReport;
 import org.iosched.runner.scenario.ScenarioResult;
 import org.iosched.runner.scenario.ScenarioRunner;
+import org.iosched.workload.text.InputText;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
@@ -64,12 +65,24 @@ public final class ScenarioCommand implements Callable<Integer> {
             description = "A setting for every row, applied after the scenario's (as in 'iosched run --set').")
     List<String> set = new ArrayList<>();
 
+    @Option(names = "--max-runs", paramLabel = "N", defaultValue = "" + ScenarioPlanner.DEFAULT_MAX_RUNS,
+            description = "Refuse a plan of more than N runs (rows x seeds; default: ${DEFAULT-VALUE}).")
+    long maxRuns;
+
     @Override
     public Integer call() {
         ScenarioFormat format = ScenarioFormat.fromCliName(outputFormat);
+        if (maxRuns < 1) {
+            throw new InvalidInputException("--max-runs", 0, "bad value " + maxRuns + "; accepted: 1 or more runs");
+        }
         Scenario scenario = ScenarioParser.parse(file);
+        ScenarioPlanner.Size size = ScenarioPlanner.size(scenario, seeds, maxRuns);
         RunService service = Guice.createInjector(new PluginModule(global.discover())).getInstance(RunService.class);
         ScenarioPlan plan = new ScenarioPlanner(service).plan(scenario, seeds, set);
+        // the plan goes to stderr, so that the report on stdout stays clean
+        PrintWriter err = spec.commandLine().getErr();
+        err.println("iosched: scenario " + InputText.echo(scenario.name()) + ": " + size);
+        err.flush();
         ScenarioResult result = new ScenarioRunner(service).run(plan, Runtime.getRuntime().availableProcessors());
         String report = ScenarioReport.render(result, format);
         if (plot != null) {

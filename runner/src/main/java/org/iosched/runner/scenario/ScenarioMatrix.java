@@ -15,6 +15,8 @@ import org.iosched.api.InvalidInputException;
  */
 final class ScenarioMatrix {
     private static final String JOIN = " / ";
+    /** The most combinations of variants a scenario's axes may make, so that counting its rows stays cheap. */
+    static final long MAX_COMBINATIONS = 10_000_000L;
 
     private ScenarioMatrix() {
     }
@@ -48,6 +50,53 @@ final class ScenarioMatrix {
                     "exclude: leaves no row to run");
         }
         return attachReferences(scenario, rows);
+    }
+
+    /**
+     * How many rows {@link #expand} would give, without building them.
+     *
+     * @throws InvalidInputException when the axes make more than {@link #MAX_COMBINATIONS} combinations
+     */
+    static long count(Scenario scenario) {
+        List<Axis> axes = scenario.axes();
+        long combinations = 1;
+        for (Axis a : axes) {
+            // at most 10^7 * 2^31 before the check: no overflow
+            combinations *= a.variants().size();
+            if (combinations > MAX_COMBINATIONS) {
+                throw new InvalidInputException(scenario.file(), axes.get(0).line(), "the axes make more than "
+                        + MAX_COMBINATIONS + " combinations of variants; accepted: at most " + MAX_COMBINATIONS
+                        + " (before exclude:)");
+            }
+        }
+        if (scenario.exclusions().isEmpty()) {
+            return combinations;
+        }
+        // each exclusion as the variant index it requires per axis (-1: any), so that the scan allocates nothing
+        int[][] excluded = new int[scenario.exclusions().size()][axes.size()];
+        for (int e = 0; e < excluded.length; e++) {
+            Map<String, String> labels = scenario.exclusions().get(e).labels();
+            for (int a = 0; a < axes.size(); a++) {
+                String label = labels.get(axes.get(a).name());
+                excluded[e][a] = label == null ? -1 : axes.get(a).variants().indexOf(axes.get(a).variant(label));
+            }
+        }
+        int[] index = new int[axes.size()];
+        long rows = 0;
+        do {
+            boolean out = false;
+            for (int e = 0; e < excluded.length && !out; e++) {
+                boolean matches = true;
+                for (int a = 0; a < index.length && matches; a++) {
+                    matches = excluded[e][a] < 0 || excluded[e][a] == index[a];
+                }
+                out = matches;
+            }
+            if (!out) {
+                rows++;
+            }
+        } while (advance(index, axes));
+        return rows;
     }
 
     private static boolean advance(int[] index, List<Axis> axes) {

@@ -1,7 +1,6 @@
 package org.iosched.runner.scenario;
 
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
@@ -12,6 +11,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import org.iosched.api.InvalidInputException;
+import org.iosched.workload.text.InputText;
 
 /**
  * Reads a scenario file (YAML). Strict: an unknown key, a value of the wrong shape, an unknown metric or
@@ -73,7 +73,7 @@ public final class ScenarioParser {
     public static Scenario parse(Path path) {
         String text;
         try {
-            text = Files.readString(path, StandardCharsets.UTF_8);
+            text = InputText.decode(path.toString(), Files.readAllBytes(path));
         } catch (NoSuchFileException e) {
             throw new InvalidInputException(path.toString(), 0, "unable to open scenario file: no such file");
         } catch (IOException e) {
@@ -121,6 +121,7 @@ public final class ScenarioParser {
 
     private List<Long> seeds(YamlNode node) {
         List<Long> seeds = new ArrayList<>();
+        Set<Long> seen = new HashSet<>();
         for (YamlNode item : MappingFields.sequence(file, node, "seeds").items()) {
             YamlNode.Scalar s = MappingFields.scalar(file, item, "a seed");
             long seed;
@@ -129,7 +130,7 @@ public final class ScenarioParser {
             } catch (NumberFormatException e) {
                 throw new InvalidInputException(file, s.line(), "bad seed '" + s.text() + "'; accepted: integers");
             }
-            if (seeds.contains(seed)) {
+            if (!seen.add(seed)) {
                 throw new InvalidInputException(file, s.line(), "seed " + seed + " is listed twice");
             }
             seeds.add(seed);
@@ -200,7 +201,7 @@ public final class ScenarioParser {
 
     private String read(Path path, int line) {
         try {
-            return Files.readString(path, StandardCharsets.UTF_8);
+            return InputText.decode(path.toString(), Files.readAllBytes(path));
         } catch (NoSuchFileException e) {
             throw new InvalidInputException(file, line, "workload file " + path + " does not exist");
         } catch (IOException e) {
@@ -228,7 +229,7 @@ public final class ScenarioParser {
         Set<String> names = new HashSet<>();
         for (YamlNode item : MappingFields.sequence(file, node, "axes").items()) {
             MappingFields a = new MappingFields(file, item, "an axis", AXIS);
-            String name = a.text("name");
+            String name = label(a, "name", "an axis", "names the axis in exclude: and reference rows");
             if (!names.add(name)) {
                 throw new InvalidInputException(file, a.keyLine("name"), "axis '" + name + "' is given twice");
             }
@@ -252,7 +253,8 @@ public final class ScenarioParser {
 
     private Variant variant(YamlNode node, String axis) {
         MappingFields v = new MappingFields(file, node, "a variant of axis " + axis, VARIANT);
-        String label = v.text("label");
+        String label = label(v, "label", "a variant of axis " + axis,
+                "names the variant in the table (cfq, deadline, slice_idle=0)");
         Named scheduler = v.has("scheduler") ? new Named(v.text("scheduler"), v.keyLine("scheduler")) : null;
         Named device = v.has("device") ? new Named(v.text("device"), v.keyLine("device")) : null;
         WorkloadSpec workload = v.has("workload") ? workload(v.node("workload"), v.keyLine("workload"), false) : null;
@@ -265,7 +267,7 @@ public final class ScenarioParser {
         Set<String> labels = new HashSet<>();
         for (YamlNode item : MappingFields.sequence(file, node, "metrics").items()) {
             MappingFields m = new MappingFields(file, item, "a metric", METRIC);
-            String label = m.text("label");
+            String label = label(m, "label", "a metric", "heads the metric's column");
             int line = m.keyLine("label");
             if (!labels.add(label)) {
                 throw new InvalidInputException(file, line, "two metrics are labelled '" + label + "'");
@@ -292,6 +294,22 @@ public final class ScenarioParser {
             throw new InvalidInputException(file, node.line(), "metrics must list at least one column");
         }
         return metrics;
+    }
+
+    /** A required label: not blank, no control characters (it is printed as one cell of one line). */
+    private String label(MappingFields m, String key, String what, String role) {
+        String text = m.text(key);
+        if (text.isBlank()) {
+            throw new InvalidInputException(file, m.keyLine(key), key + " of " + what + " is empty; a " + key
+                    + " " + role);
+        }
+        for (int i = 0; i < text.length(); i++) {
+            if (Character.isISOControl(text.charAt(i))) {
+                throw new InvalidInputException(file, m.keyLine(key), key + " '" + InputText.echo(text) + "' of "
+                        + what + " holds a control character; a " + key + " is one line of printable text");
+            }
+        }
+        return text;
     }
 
     private int decimals(MappingFields m) {

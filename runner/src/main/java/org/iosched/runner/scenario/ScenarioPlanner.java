@@ -28,11 +28,50 @@ import org.iosched.runner.SetOptions;
  * apply to its rows.
  */
 public final class ScenarioPlanner {
+    /** How many runs a scenario may make unless {@code --max-runs} allows more. */
+    public static final long DEFAULT_MAX_RUNS = 1_000;
+
     private final RunService service;
 
     /** @param service resolves plugin names and plans single runs */
     public ScenarioPlanner(RunService service) {
         this.service = service;
+    }
+
+    /**
+     * The size of a scenario's plan, counted before any row is planned.
+     *
+     * @param rows  rows of the matrix after {@code exclude:}
+     * @param seeds seeds per row
+     */
+    public record Size(long rows, int seeds) {
+        /** How many simulations the plan runs. */
+        public long runs() {
+            return rows * seeds;
+        }
+
+        @Override
+        public String toString() {
+            return rows + (rows == 1 ? " row" : " rows") + " x " + seeds + (seeds == 1 ? " seed" : " seeds") + " = "
+                    + runs() + (runs() == 1 ? " run" : " runs");
+        }
+    }
+
+    /**
+     * Count a scenario's runs and refuse more than {@code maxRuns}, before anything is planned (planning a
+     * million rows would itself take hours).
+     *
+     * @param seeds   seeds replacing the scenario's, or empty to keep them
+     * @param maxRuns the limit ({@code --max-runs})
+     */
+    public static Size size(Scenario scenario, List<Long> seeds, long maxRuns) {
+        Size size = new Size(ScenarioMatrix.count(scenario), seeds.isEmpty() ? scenario.seeds().size() : seeds.size());
+        if (size.runs() > maxRuns) {
+            throw new InvalidInputException(scenario.file(), 0, "the plan is " + size + ", above the limit of "
+                    + maxRuns + " runs; accepted: at most " + maxRuns + " runs, or pass --max-runs " + size.runs()
+                    + " to run them all");
+        }
+        return size;
     }
 
     /**
@@ -43,6 +82,11 @@ public final class ScenarioPlanner {
      * @param set      {@code --set KEY=VALUE} options applying to every row after the file's settings
      */
     public ScenarioPlan plan(Scenario scenario, List<Long> seeds, List<String> set) {
+        // the base scheduler and device must exist even where every row's variants replace them
+        if (scenario.scheduler() != null) {
+            known(scenario.file(), "scheduler", scenario.scheduler(), service.schedulers());
+        }
+        known(scenario.file(), "device", scenario.device(), service.devices());
         List<Setting> extra = commandLineSettings(set);
         List<Long> chosenSeeds = seeds.isEmpty() ? scenario.seeds() : distinct(seeds);
         List<ScenarioRow> rows = ScenarioMatrix.expand(scenario, extra);

@@ -7,11 +7,18 @@ import com.fasterxml.jackson.core.JsonToken;
 import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
 import com.fasterxml.jackson.dataformat.yaml.YAMLParser;
 import java.io.IOException;
+import java.io.StringReader;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.iosched.api.InvalidInputException;
+import org.yaml.snakeyaml.Yaml;
+import org.yaml.snakeyaml.error.Mark;
+import org.yaml.snakeyaml.error.YAMLException;
+import org.yaml.snakeyaml.events.AliasEvent;
+import org.yaml.snakeyaml.events.Event;
+import org.yaml.snakeyaml.events.NodeEvent;
 
 /**
  * Reads one YAML document into {@link YamlNode}s with Jackson's streaming YAML parser, keeping each node's
@@ -38,6 +45,7 @@ final class YamlTreeReader {
      * @throws InvalidInputException on malformed YAML, with the line Jackson reports
      */
     static YamlNode read(String source, String text) {
+        rejectAnchors(source, text);
         try {
             YamlTreeReader reader = new YamlTreeReader(source, text);
             try (JsonParser p = reader.parser) {
@@ -58,6 +66,25 @@ final class YamlTreeReader {
                     "malformed YAML: " + firstLine(e.getOriginalMessage()));
         } catch (IOException e) {
             throw new InvalidInputException(source, 0, "cannot read the scenario: " + e.getMessage());
+        }
+    }
+
+    /**
+     * Refuse anchors and aliases from SnakeYAML's own events: Jackson reports the anchor of a mapping or list
+     * but drops that of a scalar ({@code name: &a base}). A malformed document is left to Jackson's message.
+     */
+    private static void rejectAnchors(String source, String text) {
+        try {
+            for (Event event : new Yaml().parse(new StringReader(text))) {
+                boolean anchored = event instanceof NodeEvent n && n.getAnchor() != null;
+                if (anchored || event instanceof AliasEvent) {
+                    Mark at = event.getStartMark();
+                    throw new InvalidInputException(source, at == null ? 0 : at.getLine() + 1,
+                            "YAML anchors and aliases are not supported; write the value out");
+                }
+            }
+        } catch (YAMLException e) {
+            // malformed: the Jackson pass reports it with its line
         }
     }
 

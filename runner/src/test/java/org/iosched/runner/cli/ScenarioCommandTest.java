@@ -39,7 +39,62 @@ class ScenarioCommandTest {
         assertThat(outcome.code).isEqualTo(ExitCodes.OK);
         assertThat(outcome.out).startsWith("cli: a reader under two schedulers\ndevice ssd; seeds 1, 2 (cells:")
                 .contains("scheduler  ").contains("\ncfq ").contains("\nnoop ");
-        assertThat(outcome.err).isEmpty();
+        assertThat(outcome.err).as("the plan, on stderr").isEqualTo("iosched: scenario cli: 2 rows x 2 seeds = 4 runs\n");
+    }
+
+    @Test
+    void aPlanAboveMaxRunsIsRefusedBeforeAnythingIsPlannedUnlessAsked() throws Exception {
+        Path file = write();
+        StringBuilder variants = new StringBuilder();
+        for (int i = 0; i < 1000; i++) {
+            variants.append("      - {label: v").append(i).append(", set: {queue.nr_requests: ").append(4 + i).append("}}\n");
+        }
+        String axis = "  - name: a\n    variants:\n" + variants + "  - name: b\n    variants:\n"
+                + variants.toString().replace("queue.nr_requests", "cfq.quantum");
+        Files.writeString(file, SCENARIO.replace("axes:\n", "axes:\n" + axis));
+        Outcome outcome = run("scenario", file.toString());
+        assertThat(outcome.code).isEqualTo(ExitCodes.USER_ERROR);
+        assertThat(outcome.err).isEqualTo("iosched: " + file + ": the plan is 2000000 rows x 2 seeds = 4000000 runs,"
+                + " above the limit of 1000 runs; accepted: at most 1000 runs, or pass --max-runs 4000000 to run"
+                + " them all\n");
+        assertThat(run("scenario", file.toString(), "--max-runs", "0").err)
+                .isEqualTo("iosched: --max-runs: bad value 0; accepted: 1 or more runs\n");
+
+        Files.writeString(file, SCENARIO);
+        assertThat(run("scenario", file.toString(), "--max-runs", "3").err)
+                .startsWith("iosched: " + file + ": the plan is 2 rows x 2 seeds = 4 runs, above the limit of 3 runs");
+        Outcome allowed = run("scenario", file.toString(), "--max-runs", "4", "--seeds", "7");
+        assertThat(allowed.code).isEqualTo(ExitCodes.OK);
+        assertThat(allowed.err).isEqualTo("iosched: scenario cli: 2 rows x 1 seed = 2 runs\n");
+    }
+
+    @Test
+    void aHundredThousandSeedsAreRefusedAtOnce() throws Exception {
+        Path file = write();
+        StringBuilder seeds = new StringBuilder("seeds: [");
+        for (int i = 0; i < 100_000; i++) {
+            seeds.append(i == 0 ? "" : ", ").append(i);
+        }
+        Files.writeString(file, SCENARIO.replace("seeds: [1, 2]", seeds + "]"));
+        assertThat(run("scenario", file.toString()).err).isEqualTo("iosched: " + file + ": the plan is 2 rows x"
+                + " 100000 seeds = 200000 runs, above the limit of 1000 runs; accepted: at most 1000 runs, or pass"
+                + " --max-runs 200000 to run them all\n");
+    }
+
+    @Test
+    void aJobFileThatIsNotUtf8AndAHugeBadLineAreOneLineErrors() throws Exception {
+        Path job = dir.resolve("bad.fio");
+        Files.write(job, "[j]\nrw=read\nname=caf\u00e9\n".getBytes(java.nio.charset.StandardCharsets.ISO_8859_1));
+        Outcome outcome = run("run", job.toString());
+        assertThat(outcome.code).isEqualTo(ExitCodes.USER_ERROR);
+        assertThat(outcome.err).isEqualTo("iosched: " + job + ":3: byte 0xE9 at byte 9 of the line is not UTF-8 text;"
+                + " accepted: UTF-8 (or ASCII) text\n");
+        Files.writeString(job, "[j]\nrw=read\n" + "q\0".repeat(100_000) + "\n");
+        Outcome huge = run("run", job.toString());
+        assertThat(huge.code).isEqualTo(ExitCodes.USER_ERROR);
+        assertThat(huge.err).startsWith("iosched: " + job + ":3: Bad option <q\\x00q").doesNotContain("\0")
+                .hasSizeLessThan(300).endsWith(">\n");
+        assertThat(huge.err.lines()).hasSize(1);
     }
 
     @Test

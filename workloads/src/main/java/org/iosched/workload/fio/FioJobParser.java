@@ -1,13 +1,13 @@
 package org.iosched.workload.fio;
 
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import org.iosched.api.InvalidInputException;
 import org.iosched.api.WorkloadSource;
+import org.iosched.workload.text.InputText;
 
 /**
  * Reads the INI-like syntax of fio job files into {@link JobSection}s, as fio's {@code __parse_jobs_ini}
@@ -52,7 +52,7 @@ final class FioJobParser {
             }
             if (current == null) {
                 throw new InvalidInputException(source.name(), lineNo,
-                        "fio: option <" + line + "> outside of [] job section");
+                        "fio: option <" + InputText.echo(line) + "> outside of [] job section");
             }
             if (isInclude(line)) {
                 include(line.substring("include".length()).trim(), source.baseDirectory(), source.name(), lineNo,
@@ -88,7 +88,7 @@ final class FioJobParser {
     private static String sectionName(String line, String source, int lineNo) {
         if (!line.endsWith("]") || line.length() < 3) {
             throw new InvalidInputException(source, lineNo,
-                    "fio: bad section header <" + line + ">; a section is written [name]");
+                    "fio: bad section header <" + InputText.echo(line) + ">; a section is written [name]");
         }
         return line.substring(1, line.length() - 1).strip();
     }
@@ -106,7 +106,7 @@ final class FioJobParser {
         String key = line.substring(0, eq).strip();
         String value = line.substring(eq + 1).strip();
         if (key.isEmpty()) {
-            throw new InvalidInputException(source, lineNo, "fio: option <" + line + "> has no name");
+            throw new InvalidInputException(source, lineNo, "fio: option <" + InputText.echo(line) + "> has no name");
         }
         return new RawOption(key, value, source, lineNo);
     }
@@ -130,7 +130,9 @@ final class FioJobParser {
         }
         String text;
         try {
-            text = Files.readString(path, StandardCharsets.UTF_8);
+            text = InputText.decode(path.toString(), Files.readAllBytes(path));
+        } catch (InvalidInputException e) {
+            throw e;
         } catch (IOException | RuntimeException e) {
             throw new InvalidInputException(source, lineNo, "fio: unable to open '" + path + "' include file ("
                     + e.getClass().getSimpleName() + ": " + e.getMessage() + ")");

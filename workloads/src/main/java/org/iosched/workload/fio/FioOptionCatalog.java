@@ -193,6 +193,8 @@ final class FioOptionCatalog {
 
     /** The names fio suggests from (the {@code .name} of every option, aliases excluded). */
     private static final List<String> SUGGESTIONS;
+    /** The length of the longest name in {@link #SUGGESTIONS}. */
+    private static final int LONGEST_SUGGESTION;
 
     static {
         java.util.TreeSet<String> names = new java.util.TreeSet<>();
@@ -203,6 +205,11 @@ final class FioOptionCatalog {
         names.addAll(DEPRECATED);
         names.removeAll(ENGINE_OPTIONS);
         SUGGESTIONS = List.copyOf(names);
+        int longest = 0;
+        for (String n : SUGGESTIONS) {
+            longest = Math.max(longest, n.length());
+        }
+        LONGEST_SUGGESTION = longest;
     }
 
     private FioOptionCatalog() {
@@ -254,9 +261,18 @@ final class FioOptionCatalog {
      * distance is at most half the length of {@code name} (rounded up); null otherwise.
      */
     static String closest(String name) {
+        int bound = (name.length() + 1) / 2;
+        if (name.length() - LONGEST_SUGGESTION > bound) {
+            // the distance is at least the difference in length: no option can be close enough, and the edit
+            // distance of a 1 MB line to every option would take minutes
+            return null;
+        }
         String best = null;
         int bestDistance = Integer.MAX_VALUE;
         for (String candidate : SUGGESTIONS) {
+            if (Math.abs(name.length() - candidate.length()) > bound) {
+                continue;
+            }
             int d = distance(name, candidate);
             if (d < bestDistance) {
                 bestDistance = d;

@@ -1,6 +1,7 @@
 package org.iosched.workload.fio;
 
 import java.util.Objects;
+import org.iosched.workload.text.InputText;
 
 /**
  * One {@code key[=value]} line of a job file, as written, with where it came from.
@@ -17,8 +18,11 @@ record RawOption(String key, String value, String source, int line) {
         Objects.requireNonNull(source, "source");
     }
 
-    /** The line as fio quotes it in messages: {@code key=value} or {@code key}. */
+    /**
+     * The line as fio quotes it in messages: {@code key=value} or {@code key}, cut and escaped as
+     * {@link InputText#echo} shows values (a 200 KB line is not echoed whole).
+     */
     String text() {
-        return value == null ? key : key + "=" + value;
+        return InputText.echo(value == null ? key : key + "=" + value);
     }
 }

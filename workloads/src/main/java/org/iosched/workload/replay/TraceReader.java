@@ -11,17 +11,36 @@ import java.util.regex.Matcher;
 import org.iosched.api.FileIo;
 import org.iosched.api.InvalidInputException;
 import org.iosched.api.WorkloadSource;
+import org.iosched.workload.text.InputText;
 
 /**
  * Reads a trace into one {@link ReplayStream} per task: per recorded pid for blkparse text (Q events:
  * {@code sector + sectors}, RWBS read/write/discard/flush), per file for fio iologs (fio's iolog.c
  * {@code read_iolog2}: {@code read}, {@code write}, {@code trim}, {@code sync}, {@code datasync}; v2
  * {@code wait} delays in µs, of which fio ignores those under 100 µs; v3 timestamps in µs).
+ *
+ * <p>Limits (each broken one is an error naming the line): times must fit virtual time, a {@code long} of
+ * nanoseconds, and lie at most {@link #MAX_SPAN_NANOS} (the run's virtual-time limit) after the trace's
+ * first I/O; byte offsets, and offset + length, must fit a {@code long} (sectors below 2^54); one I/O is at
+ * most {@link Integer#MAX_VALUE} bytes (2^22 - 1 sectors); pids are 0..2^31 - 1. Lines end in LF or CRLF.
  */
 final class TraceReader {
     /** What was read. */
     record Trace(TraceFormat format, List<ReplayStream> streams, List<String> notices) {
     }
+
+    /**
+     * How long after the trace's first I/O its last may be issued: 24 h, the simulation's virtual-time limit
+     * ({@code Simulation.DEFAULT_MAX_VIRTUAL_TIME}, which this module cannot see; a runner test keeps the two
+     * equal). A longer trace would be cut at the limit, so it is refused.
+     */
+    static final long MAX_SPAN_NANOS = 24L * 3600 * 1_000_000_000L;
+    /** The latest time a trace may name: the largest {@code long} of nanoseconds (about 292 years). */
+    private static final long MAX_TIME_NANOS = Long.MAX_VALUE;
+    /** The largest sector whose byte offset fits a {@code long}: 2^54 - 1. */
+    static final long MAX_SECTOR = Long.MAX_VALUE >> 9;
+    /** The largest I/O in sectors whose byte length fits an {@code int}. */
+    static final long MAX_SECTORS = Integer.MAX_VALUE >> 9;
 
     private final WorkloadSource source;
     private final Map<String, ReplayStream> streams = new LinkedHashMap<>();
@@ -36,7 +55,7 @@ final class TraceReader {
     }
 
     private Trace read() {
-        String[] lines = source.text().split("\n", -1);
+        String[] lines = InputText.lines(source.text());
         int first = 0;
         while (first < lines.length && lines[first].isBlank()) {
             first++;
@@ -60,14 +79,29 @@ final class TraceReader {
         for (ReplayStream s : streams.values()) {
             if (s.size() > 0) {
                 list.add(s);
-                origin = Math.min(origin, s.time(0));
+                for (int i = 0; i < s.size(); i++) {
+                    origin = Math.min(origin, s.time(i));
+                }
             }
         }
         if (list.isEmpty()) {
             throw new InvalidInputException(source.name(), 0, "the trace holds no I/O to replay");
         }
+        int lateLine = Integer.MAX_VALUE;
+        long late = 0;
         for (ReplayStream s : list) {
             s.rebase(origin);
+            for (int i = 0; i < s.size(); i++) {
+                if (s.time(i) > MAX_SPAN_NANOS && s.line(i) < lateLine) {
+                    lateLine = s.line(i);
+                    late = s.time(i);
+                }
+            }
+        }
+        if (lateLine != Integer.MAX_VALUE) {
+            throw new InvalidInputException(source.name(), lateLine, "this I/O comes " + seconds(late)
+                    + " s after the trace's first; a replay spans at most " + seconds(MAX_SPAN_NANOS)
+                    + " s (24 h, the run's limit of virtual time)");
         }
         return new Trace(format, list, List.copyOf(notices));
     }
@@ -94,10 +128,16 @@ final class TraceReader {
             if (!m.group(8).equals("Q")) {
                 continue;
             }
-            long seconds = Long.parseLong(m.group(5));
+            long seconds = number(m.group(5), MAX_TIME_NANOS / 1_000_000_000L, i + 1, "timestamp seconds",
+                    "0.." + MAX_TIME_NANOS / 1_000_000_000L + " (a time must fit 64-bit nanoseconds)");
             String frac = (m.group(6) + "000000000").substring(0, 9);
             long time = seconds * 1_000_000_000L + Long.parseLong(frac);
-            int pid = Integer.parseInt(m.group(7));
+            if (time < 0) {
+                throw new InvalidInputException(source.name(), i + 1, "timestamp " + InputText.echo(m.group(5) + "."
+                        + m.group(6)) + " does not fit 64-bit nanoseconds; accepted: up to "
+                        + seconds(Long.MAX_VALUE) + " s");
+            }
+            int pid = (int) number(m.group(7), Integer.MAX_VALUE, i + 1, "pid", "0.." + Integer.MAX_VALUE);
             String rest = m.group(9);
             String[] f = rest.split("\\s+");
             if (f.length < 4 || !f[2].equals("+")) {
@@ -105,13 +145,11 @@ final class TraceReader {
                         "a Q event needs 'RWBS sector + sectors', e.g. 'W 2048 + 8 [fio]'");
             }
             String rwbs = f[0];
-            long sector;
-            long sectors;
-            try {
-                sector = Long.parseLong(f[1]);
-                sectors = Long.parseLong(f[3]);
-            } catch (NumberFormatException e) {
-                throw new InvalidInputException(source.name(), i + 1, "bad sector or size in '" + rest + "'");
+            long sector = number(f[1], MAX_SECTOR, i + 1, "sector", "0.." + MAX_SECTOR + " (2^54 - 1)");
+            long sectors = number(f[3], MAX_SECTORS, i + 1, "size", "0.." + MAX_SECTORS + " sectors");
+            if (sector > MAX_SECTOR - sectors) {
+                throw new InvalidInputException(source.name(), i + 1, "sector " + sector + " + " + sectors
+                        + " ends beyond sector " + MAX_SECTOR + " (2^54 - 1, the last whose byte offset fits 64 bits)");
             }
             String comm = rest.contains("[") && rest.endsWith("]")
                     ? rest.substring(rest.lastIndexOf('[') + 1, rest.length() - 1) : "pid" + pid;
@@ -120,9 +158,6 @@ final class TraceReader {
                     || rwbs.lastIndexOf('F') > 0 || rwbs.indexOf('A') >= 0)) {
                 notices.add("replay: the RWBS flags PREFLUSH (leading F), FUA (trailing F), META (M) and readahead "
                         + "(A) are not replayed; reads and writes are replayed as direct I/O");
-            }
-            if (sectors > Integer.MAX_VALUE / 512) {
-                throw new InvalidInputException(source.name(), i + 1, "I/O of " + sectors + " sectors is too large");
             }
             String key = pid + "/" + comm;
             streams.computeIfAbsent(key, k -> new ReplayStream(comm, pid))
@@ -155,8 +190,55 @@ final class TraceReader {
         if (rwbs.indexOf('R') >= 0) {
             return FileIo.Kind.READ;
         }
-        throw new InvalidInputException(source.name(), line, "RWBS '" + rwbs + "' is neither read, write, "
+        throw new InvalidInputException(source.name(), line, "RWBS '" + InputText.echo(rwbs) + "' is neither read, write, "
                 + "discard nor flush");
+    }
+
+    /**
+     * A non-negative decimal number of at most {@code max}.
+     *
+     * @param what     the field, for the message
+     * @param accepted what is accepted, for the message
+     */
+    private long number(String text, long max, int line, String what, String accepted) {
+        if (isNumber(text)) {
+            String digits = text.startsWith("+") ? text.substring(1) : text;
+            int first = 0;
+            while (first < digits.length() - 1 && digits.charAt(first) == '0') {
+                first++;
+            }
+            // at most 19 digits fit a long; more are out of range however many there are
+            if (digits.length() - first <= 19) {
+                try {
+                    long value = Long.parseLong(digits, first, digits.length(), 10);
+                    if (value <= max) {
+                        return value;
+                    }
+                } catch (NumberFormatException e) {
+                    // 19 digits above Long.MAX_VALUE: out of range, reported below
+                }
+            }
+        }
+        throw new InvalidInputException(source.name(), line, "bad " + what + " '" + InputText.echo(text)
+                + "'; accepted: " + accepted);
+    }
+
+    private static boolean isNumber(String text) {
+        int start = text.startsWith("+") ? 1 : 0;
+        if (text.length() == start) {
+            return false;
+        }
+        for (int i = start; i < text.length(); i++) {
+            char c = text.charAt(i);
+            if (c < '0' || c > '9') {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    private static String seconds(long nanos) {
+        return String.format(Locale.ROOT, "%.3f", nanos / 1e9);
     }
 
     private void readIolog(String[] lines, int from, boolean v3) {
@@ -170,12 +252,12 @@ final class TraceReader {
             int at = 0;
             long time = clock;
             if (v3) {
-                try {
-                    time = Long.parseLong(f[0]) * 1000;
-                } catch (NumberFormatException e) {
+                if (!isNumber(f[0])) {
                     throw new InvalidInputException(source.name(), i + 1,
                             "a version 3 iolog line starts with a timestamp in µs");
                 }
+                time = number(f[0], MAX_TIME_NANOS / 1000, i + 1, "timestamp",
+                        "0.." + MAX_TIME_NANOS / 1000 + " µs (64-bit nanoseconds)") * 1000;
                 at = 1;
             }
             if (f.length < at + 2) {
@@ -194,25 +276,30 @@ final class TraceReader {
             }
             if (f.length < at + 4 && !action.equals("sync") && !action.equals("datasync")) {
                 throw new InvalidInputException(source.name(), i + 1,
-                        "'" + action + "' needs an offset and a length");
-            }
-            long offset = 0;
-            long length = 0;
-            if (f.length >= at + 4) {
-                try {
-                    offset = Long.parseLong(f[at + 2]);
-                    length = Long.parseLong(f[at + 3]);
-                } catch (NumberFormatException e) {
-                    throw new InvalidInputException(source.name(), i + 1, "bad offset or length");
-                }
+                        "'" + InputText.echo(action) + "' needs an offset and a length");
             }
             if (action.equals("wait")) {
                 if (v3) {
                     notices.add("iolog: ignoring wait command with version 3");
-                } else if (offset >= 100) {
-                    clock += offset * 1000;
+                    continue;
+                }
+                long wait = number(f[at + 2], (MAX_TIME_NANOS - clock) / 1000, i + 1, "wait",
+                        "0.." + (MAX_TIME_NANOS - clock) / 1000 + " µs here (the log's time must fit 64-bit"
+                                + " nanoseconds)");
+                if (wait >= 100) {
+                    clock += wait * 1000;
                 }
                 continue;
+            }
+            long offset = 0;
+            long length = 0;
+            if (f.length >= at + 4) {
+                offset = number(f[at + 2], Long.MAX_VALUE, i + 1, "offset", "0.." + Long.MAX_VALUE + " bytes");
+                length = number(f[at + 3], Integer.MAX_VALUE, i + 1, "length", "0.." + Integer.MAX_VALUE + " bytes");
+                if (offset > Long.MAX_VALUE - length) {
+                    throw new InvalidInputException(source.name(), i + 1, "offset " + offset + " + length " + length
+                            + " ends beyond byte " + Long.MAX_VALUE + " (2^63 - 1)");
+                }
             }
             FileIo.Kind kind = switch (action) {
                 case "read" -> FileIo.Kind.READ;
@@ -220,12 +307,9 @@ final class TraceReader {
                 case "trim" -> FileIo.Kind.TRIM;
                 case "sync" -> FileIo.Kind.FSYNC;
                 case "datasync" -> FileIo.Kind.FDATASYNC;
-                default -> throw new InvalidInputException(source.name(), i + 1, "unknown iolog action '" + action
-                        + "'; fio writes add, open, close, read, write, trim, sync, datasync and wait");
+                default -> throw new InvalidInputException(source.name(), i + 1, "unknown iolog action '"
+                        + InputText.echo(action) + "'; fio writes add, open, close, read, write, trim, sync, datasync and wait");
             };
-            if (offset < 0 || length < 0 || length > Integer.MAX_VALUE) {
-                throw new InvalidInputException(source.name(), i + 1, "bad offset or length");
-            }
             if (kind.ordinal() <= FileIo.Kind.WRITE.ordinal() && length == 0) {
                 throw new InvalidInputException(source.name(), i + 1, "a " + action + " of 0 bytes");
             }

@@ -1,0 +1,128 @@
+package org.iosched.workload.text;
+
+import java.nio.ByteBuffer;
+import java.nio.CharBuffer;
+import java.nio.charset.CharsetDecoder;
+import java.nio.charset.CoderResult;
+import java.nio.charset.CodingErrorAction;
+import java.nio.charset.StandardCharsets;
+import java.util.Locale;
+import org.iosched.api.InvalidInputException;
+
+/**
+ * Text a user gave (job files, traces, scenarios) and how errors show it: decoding bytes as UTF-8 with an
+ * error naming the line and byte that is not text, line splitting that accepts LF and CRLF, and echoing a
+ * value in a message cut to a readable length with control characters escaped, so that an error stays one
+ * readable line whatever the input held.
+ */
+public final class InputText {
+    /** The longest part of a value an error message echoes; the rest is counted, not shown. */
+    public static final int MAX_ECHO = 80;
+    /** The longest message printed as it is; longer ones keep their head and tail around a count. */
+    public static final int MAX_MESSAGE = 1_000;
+
+    private InputText() {
+    }
+
+    /**
+     * The UTF-8 text of {@code bytes}.
+     *
+     * @param name the file, for the message
+     * @throws InvalidInputException naming the line, column and byte when the bytes are not UTF-8 text
+     */
+    public static String decode(String name, byte[] bytes) {
+        CharsetDecoder decoder = StandardCharsets.UTF_8.newDecoder()
+                .onMalformedInput(CodingErrorAction.REPORT)
+                .onUnmappableCharacter(CodingErrorAction.REPORT);
+        ByteBuffer in = ByteBuffer.wrap(bytes);
+        CharBuffer out = CharBuffer.allocate(bytes.length);
+        CoderResult result = decoder.decode(in, out, true);
+        if (result.isError()) {
+            throw notText(name, bytes, in.position());
+        }
+        result = decoder.flush(out);
+        if (result.isError()) {
+            throw notText(name, bytes, in.position());
+        }
+        out.flip();
+        String text = out.toString();
+        return !text.isEmpty() && text.charAt(0) == '\uFEFF' ? text.substring(1) : text;
+    }
+
+    private static InvalidInputException notText(String name, byte[] bytes, int at) {
+        int line = 1;
+        int lineStart = 0;
+        for (int i = 0; i < at; i++) {
+            if (bytes[i] == '\n') {
+                line++;
+                lineStart = i + 1;
+            }
+        }
+        int bad = at < bytes.length ? bytes[at] & 0xff : -1;
+        String what = bad < 0 ? "the file ends inside a UTF-8 sequence"
+                : String.format(Locale.ROOT, "byte 0x%02X at byte %d of the line is not UTF-8 text", bad,
+                        at - lineStart + 1);
+        return new InvalidInputException(name, line, what + "; accepted: UTF-8 (or ASCII) text");
+    }
+
+    /** The lines of {@code text}: split at LF, a CR before the LF dropped (CRLF files read as LF files). */
+    public static String[] lines(String text) {
+        return text.split("\r?\n", -1);
+    }
+
+    /**
+     * {@code value} as an error message shows it: control characters escaped ({@code \n}, {@code \t},
+     * {@code \x00}), and a value longer than {@link #MAX_ECHO} cut with how much was left out.
+     */
+    public static String echo(String value) {
+        if (value == null) {
+            return "null";
+        }
+        int shown = Math.min(value.length(), MAX_ECHO);
+        StringBuilder b = new StringBuilder(shown + 24);
+        escape(value, 0, shown, b);
+        if (shown < value.length()) {
+            b.append("...(").append(value.length()).append(" characters)");
+        }
+        return b.toString();
+    }
+
+    /**
+     * A message as one printable line: control characters escaped, and a message longer than
+     * {@link #MAX_MESSAGE} cut in the middle (the head names the file and line, the tail what is accepted).
+     */
+    public static String oneLine(String message) {
+        if (message == null) {
+            return "";
+        }
+        StringBuilder b = new StringBuilder(Math.min(message.length(), MAX_MESSAGE) + 48);
+        if (message.length() <= MAX_MESSAGE) {
+            escape(message, 0, message.length(), b);
+        } else {
+            int head = MAX_MESSAGE * 2 / 5;
+            int tail = MAX_MESSAGE - head;
+            escape(message, 0, head, b);
+            b.append(" ...(").append(message.length() - head - tail).append(" characters cut)... ");
+            escape(message, message.length() - tail, message.length(), b);
+        }
+        return b.toString();
+    }
+
+    private static void escape(String s, int from, int to, StringBuilder b) {
+        for (int i = from; i < to; i++) {
+            char c = s.charAt(i);
+            switch (c) {
+                case '\n' -> b.append("\\n");
+                case '\r' -> b.append("\\r");
+                case '\t' -> b.append("\\t");
+                default -> {
+                    if (Character.isISOControl(c) || c == '\u2028' || c == '\u2029') {
+                        b.append(String.format(Locale.ROOT, c < 0x100 ? "\\x%02x" : "\\u%04x", (int) c));
+                    } else {
+                        b.append(c);
+                    }
+                }
+            }
+        }
+    }
+}
