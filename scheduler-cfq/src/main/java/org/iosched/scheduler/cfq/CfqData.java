@@ -1,9 +1,7 @@
 package org.iosched.scheduler.cfq;
 
-import java.util.Comparator;
 import java.util.HashMap;
 import java.util.Map;
-import java.util.TreeSet;
 import org.iosched.api.Cgroup;
 import org.iosched.api.SchedulerContext;
 import org.iosched.api.Timer;
@@ -16,8 +14,6 @@ import org.iosched.api.TraceSink;
  * {@code cfq_log*} trace helpers.
  */
 final class CfqData {
-    private static final Comparator<CfqQueue> BY_NEXT_RQ_SECTOR = (a, b) -> Long.compare(a.pSector, b.pSector);
-
     final SchedulerContext ctx;
     final CfqTunables tunables;
     final Jiffies clock;
@@ -41,9 +37,7 @@ final class CfqData {
     CfqGroup servingGroup;
 
     /** {@code prio_trees[8]}: busy queues by the sector of their next request, per original io priority level. */
-    final TreeSet<CfqQueue>[] prioTrees;
-    /** A reusable key for prio tree lookups. */
-    final CfqQueue probe;
+    final PrioTree[] prioTrees;
 
     int busyQueues;
     int busySyncQueues;
@@ -83,7 +77,6 @@ final class CfqData {
     final CfqIdling idling;
     final CfqPreemption preemption;
 
-    @SuppressWarnings("unchecked")
     CfqData(SchedulerContext ctx, CfqTunables tunables, Jiffies clock) {
         this.ctx = ctx;
         this.tunables = tunables;
@@ -93,11 +86,10 @@ final class CfqData {
         // cfq_init_queue: "Give preference to root group over other groups"
         this.rootGroup = new CfqGroup(Cgroup.ROOT.path(), 2 * CfqTunables.BLKIO_WEIGHT_DEFAULT);
         this.rootGroup.seenCgroupWeight = Cgroup.DEFAULT_WEIGHT;
-        this.prioTrees = new TreeSet[CfqTunables.PRIO_LEVELS];
+        this.prioTrees = new PrioTree[CfqTunables.PRIO_LEVELS];
         for (int i = 0; i < prioTrees.length; i++) {
-            prioTrees[i] = new TreeSet<>(BY_NEXT_RQ_SECTOR);
+            prioTrees[i] = new PrioTree();
         }
-        this.probe = new CfqQueue(this, -1, true);
         this.slices = new CfqSlices(this);
         this.requests = new CfqRequests(this);
         this.trees = new CfqServiceTrees(this);

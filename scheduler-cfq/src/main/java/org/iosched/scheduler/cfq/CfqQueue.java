@@ -27,11 +27,15 @@ final class CfqQueue {
     /** {@code service_tree}, or null when off every tree ({@code RB_EMPTY_NODE(&cfqq->rb_node)}). */
     ServiceTree serviceTree;
 
-    // prio tree membership
+    // prio tree membership (p_node)
     /** The sector of {@code next_rq} when the queue entered {@link #pRoot}. */
     long pSector;
     /** {@code p_root}: the prio tree holding this queue, or null. */
-    TreeSet<CfqQueue> pRoot;
+    PrioTree pRoot;
+    CfqQueue pLeft;
+    CfqQueue pRight;
+    CfqQueue pParent;
+    boolean pRed;
 
     /** {@code sort_list}. */
     final TreeSet<CfqRq> sortList = new TreeSet<>(CfqRq.BY_SECTOR);

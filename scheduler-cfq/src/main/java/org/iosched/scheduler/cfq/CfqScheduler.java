@@ -42,8 +42,7 @@ import org.iosched.api.Task;
  * <p><b>Limitations.</b> Not modelled:
  * {@code cfq_prio_boost} for tasks holding file-system exclusive resources (has_fs_excl), the OOM fallback
  * queue, blkio statistics. A task without an explicit io priority gets the level its nice value implies for
- * both its sync and async queues (the kernel puts such a task's async I/O at BE/4). Close cooperator search
- * tries the nearer neighbour first where the kernel tries the red-black tree parent first. Queues enter the
+ * both its sync and async queues (the kernel puts such a task's async I/O at BE/4). Queues enter the
  * prio tree with the sector their next request had then; the kernel's tree reads the live value.
  *
  * <p><b>Notes.</b> The block layer must call {@link #activate}, {@link #completed} and {@link #putRequest} for

@@ -1,7 +1,5 @@
 package org.iosched.scheduler.cfq;
 
-import java.util.TreeSet;
-
 /**
  * Where busy queues and groups sit: {@code cfq_service_tree_add} (the rb_key arithmetic), the round-robin
  * membership ({@code cfq_add_cfqq_rr}, {@code cfq_del_cfqq_rr}, {@code cfq_resort_rr_list}), the group tree
@@ -68,7 +66,7 @@ final class CfqServiceTrees {
         if (cfqq.classIdle() || cfqq.nextRq == null) {
             return;
         }
-        TreeSet<CfqQueue> root = cfqd.prioTrees[cfqq.orgIoprio];
+        PrioTree root = cfqd.prioTrees[cfqq.orgIoprio];
         // Simplified: the key is next_rq's sector now; the kernel's tree reads the live next_rq on lookups
         cfqq.pSector = cfqq.nextRq.pos();
         // a queue whose next request starts at the same sector as another's stays out, as in the kernel
@@ -80,7 +78,7 @@ final class CfqServiceTrees {
     /** Take the queue out of its prio tree, if in one. */
     void prioTreeRemove(CfqQueue cfqq) {
         if (cfqq.pRoot != null) {
-            cfqq.pRoot.remove(cfqq);
+            cfqq.pRoot.erase(cfqq);
             cfqq.pRoot = null;
         }
     }
@@ -196,36 +194,27 @@ final class CfqServiceTrees {
     }
 
     /**
-     * {@code cfqq_close}: a busy queue of the same io priority whose next request starts at the last position,
-     * else the nearer close neighbour. Simplified: the kernel tries the parent of the missing leaf first, which
-     * depends on the red-black tree's shape; we try the nearer neighbour first.
+     * {@code cfqq_close}: a busy queue of the same original io priority whose next request starts at the last
+     * position; else the queue where that search stopped in the prio tree (the parent of the missing leaf), if
+     * close; else its neighbour on the last position's side, if close. The parent wins even when the neighbour
+     * is nearer: which queue is the parent depends on the tree's shape ({@link PrioTree}).
      */
     CfqQueue cfqqClose(CfqQueue cur) {
-        TreeSet<CfqQueue> root = cfqd.prioTrees[cur.orgIoprio];
+        PrioTree root = cfqd.prioTrees[cur.orgIoprio];
         if (root.isEmpty()) {
             return null;
         }
         long sector = cfqd.lastPosition;
-        cfqd.probe.pSector = sector;
-        CfqQueue above = root.ceiling(cfqd.probe);
-        if (above != null && above.pSector == sector) {
-            return above == cur ? null : above;
+        CfqQueue found = root.lookup(sector);
+        if (found != null) {
+            return found;
         }
-        CfqQueue below = root.lower(cfqd.probe);
-        CfqQueue first = above;
-        CfqQueue second = below;
-        if (above == null || (below != null && sector - below.pSector < above.pSector - sector)) {
-            first = below;
-            second = above;
+        CfqQueue parent = root.lastParent();
+        if (rqClose(parent.nextRq.pos())) {
+            return parent;
         }
-        if (isClose(first, cur)) {
-            return first;
-        }
-        return isClose(second, cur) ? second : null;
-    }
-
-    private boolean isClose(CfqQueue cfqq, CfqQueue cur) {
-        return cfqq != null && cfqq != cur && cfqq.nextRq != null && rqClose(cfqq.nextRq.pos());
+        CfqQueue other = parent.nextRq.pos() < sector ? PrioTree.next(parent) : PrioTree.previous(parent);
+        return other != null && rqClose(other.nextRq.pos()) ? other : null;
     }
 
     /** {@code cfq_close_cooperator}: a sync, non-seeky queue of the same group and RT-ness working nearby. */

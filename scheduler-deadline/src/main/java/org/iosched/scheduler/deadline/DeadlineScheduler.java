@@ -33,16 +33,17 @@ import org.iosched.api.TraceSink;
  *       ({@code elv_rb_former_request}, {@code elv_rb_latter_request}). Back merges are the block layer's.</li>
  *   <li>One request per {@link #dispatch} call, appended with {@code elv_dispatch_add_tail}; {@code force} is
  *       ignored, as the kernel ignores it.</li>
+ *   <li>Aliases: a request added (or re-sorted after a front merge) at the start sector of a queued request
+ *       of its direction sends that request to the dispatch queue at once, as 2.6.32-3.0's
+ *       {@code deadline_add_rq_rb} does (3.1 keeps aliases in the tree). Like any dispatch it sets
+ *       {@code next_rq} to the alias's successor, so the batch continues from there (in the alias's
+ *       direction), without counting against {@code fifo_batch}.</li>
  *   <li>Block-trace messages (when the trace is read): batch start, direction switch, expired FIFO head.</li>
  * </ul>
  *
  * <h2>Limitations</h2>
  * <ul>
- *   <li>Aliases (queued requests of one direction with the same start sector) stay in the tree, as from
- *       2.6.39/3.0; 2.6.32-2.6.38 dispatched an alias at once instead.</li>
- *   <li>With aliases, the front-merge lookup returns the oldest alias; the kernel's {@code elv_rb_find}
- *       returns whichever its tree walk meets first.</li>
- *   <li>Tunables are fixed for a run; out-of-range values are rejected where the kernel's sysfs store
+ * *   <li>Tunables are fixed for a run; out-of-range values are rejected where the kernel's sysfs store
  *       clamps them, and a negative {@code writes_starved} (which the kernel takes) is rejected.</li>
  *   <li>{@code last_sector} is not kept: the kernel writes it but never decides anything with it.</li>
  * </ul>
@@ -112,7 +113,10 @@ public final class DeadlineScheduler implements IoScheduler {
         this.fifoBatch = tunables.fifoBatch();
     }
 
-    /** {@code deadline_add_request}: into the sort tree, and to the FIFO tail with its deadline. */
+    /**
+     * {@code deadline_add_request}: into the sort tree (an alias already queued at its sector goes to the
+     * dispatch queue first), and to the FIFO tail with its deadline.
+     */
     @Override
     public void add(Request rq) {
         if (rq.schedulerData() != null) {
@@ -122,7 +126,7 @@ public final class DeadlineScheduler implements IoScheduler {
         DeadlineRequest node = obtainNode();
         node.bind(rq, dir);
         rq.setSchedulerData(node);
-        sortList[dir].insert(node);
+        addToSortList(node);
         rq.setFifoTime(jiffies.startOf(jiffies.at(context.now()) + fifoExpire[dir]));
         fifoList[dir].addTail(node);
     }
@@ -151,10 +155,9 @@ public final class DeadlineScheduler implements IoScheduler {
             return;
         }
         DeadlineRequest node = nodeOf(rq);
-        SortList tree = sortList[node.dir];
-        tree.remove(node);
+        sortList[node.dir].remove(node);
         node.sortSector = rq.sector();
-        tree.insert(node);
+        addToSortList(node);
     }
 
     /**
@@ -238,6 +241,28 @@ public final class DeadlineScheduler implements IoScheduler {
             return WRITE;
         }
         return NONE;
+    }
+
+    /**
+     * {@code deadline_add_rq_rb}: a request already queued in the same direction at the same start sector (an
+     * alias) cannot share the tree with the new one, so it is dispatched at once, as {@code deadline_move_request}
+     * does it: {@code next_rq} becomes the alias's successor, so the batch goes on from there. The batch count
+     * is not charged. So the tree never holds two requests at one sector.
+     */
+    private void addToSortList(DeadlineRequest node) {
+        SortList tree = sortList[node.dir];
+        DeadlineRequest alias;
+        while ((alias = tree.find(node.sortSector)) != null) {
+            TraceSink trace = context.trace();
+            if (trace.enabled()) {
+                trace.message("deadline " + name(alias.dir) + " alias " + alias.rq + " at sector "
+                        + alias.sortSector + " dispatched at insertion");
+            }
+            // the batch goes on in the alias's direction (for trace messages)
+            batchDir = alias.dir;
+            moveRequest(alias);
+        }
+        tree.insert(node);
     }
 
     /** {@code deadline_move_request}: remember the sweep's successor, then hand the request to the queue. */

@@ -6,9 +6,10 @@ package org.iosched.scheduler.deadline;
  *
  * <p>The tree is intrusive (its links live in {@link DeadlineRequest}), so insert and remove allocate
  * nothing. Insert, remove and {@link #find} take O(log n); {@link #next}/{@link #previous} take O(log n)
- * worst case and O(1) amortised over a sweep. Requests with the same start sector (aliases) all stay in the
- * tree: as in {@code elv_rb_add}, an equal key descends to the right, so aliases sit in the order they
- * were inserted.
+ * worst case and O(1) amortised over a sweep. The scheduler never leaves two requests at one start sector
+ * (aliases) here: 3.0's {@code deadline_add_rq_rb} dispatches the queued one before inserting. The tree itself
+ * accepts equal keys, descending to the right as 3.1's {@code elv_rb_add} does, so they would sit in the order
+ * they were inserted.
  */
 final class SortList {
     private DeadlineRequest root;
@@ -78,8 +79,8 @@ final class SortList {
     }
 
     /**
-     * {@code elv_rb_find}: a queued request starting at {@code sector}, or null. With aliases this returns
-     * the oldest; the kernel returns whichever its tree walk meets first (shape dependent).
+     * {@code elv_rb_find}: a queued request starting at {@code sector}, or null. Were there aliases, this would
+     * return the oldest (the scheduler keeps none).
      */
     DeadlineRequest find(long sector) {
         DeadlineRequest cursor = root;

@@ -187,38 +187,73 @@ class DeadlineMergeTest {
     }
 
     @Test
-    void aliasesStayQueuedAndLeaveInArrivalOrder() {
+    void aliasIsDispatchedAtInsertionAndTheBatchContinuesFromItsSuccessor() {
         DeadlineScheduler deadline = deadline(true);
         Request first = requests.read(500);
-        Request second = requests.request(Op.READ, 0, 500, 16);
-        Request third = requests.request(Op.READ, 0, 500, 32);
-        deadline.add(requests.read(100));
+        Request alias = requests.request(Op.READ, 0, 500, 16);
         deadline.add(first);
-        deadline.add(second);
-        deadline.add(third);
+        deadline.add(requests.read(700));
+        deadline.add(requests.read(100));
+        deadline.add(alias);
 
-        assertThat(context.dispatchQueueLength()).as("nothing dispatched at insertion").isZero();
-        assertThat(deadline.findFrontMerge(requests.bio(Op.READ, 0, 492, 8))).as("oldest alias").isSameAs(first);
-        assertThat(deadline.latterRequest(first)).isSameAs(second);
-        assertThat(deadline.formerRequest(third)).isSameAs(second);
-        while (deadline.hasQueued()) {
-            deadline.dispatch(false);
-        }
-        assertThat(context.dispatchQueue()).extracting(Request::sectors).containsExactly(8, 8, 16, 32);
+        assertThat(context.dispatchQueue()).as("the queued request at sector 500 leaves at once").containsExactly(first);
+        context.take();
+        assertThat(deadline.findFrontMerge(requests.bio(Op.READ, 0, 492, 8))).isSameAs(alias);
+        assertThat(deadline.latterRequest(alias)).extracting(Request::sector).isEqualTo(700L);
+        // next_rq is R700, the alias's successor: the sweep goes on there, not at the FIFO head R100
+        assertThat(drain(deadline, context)).containsExactly("R700", "R100", "R500");
     }
 
     @Test
-    void resortedRequestGoesBehindAliasesAlreadyAtItsNewSector() {
+    void aliasOfTheOtherDirectionTurnsTheBatchIntoItsDirection() {
+        DeadlineScheduler deadline = deadline(true);
+        Request queuedWrite = requests.write(1000);
+        for (long sector : new long[] {100, 200, 300}) {
+            deadline.add(requests.read(sector));
+        }
+        deadline.add(queuedWrite);
+        deadline.add(requests.write(2000));
+        assertThat(next(deadline, context)).isEqualTo("R100");
+
+        deadline.add(requests.request(Op.WRITE, 0, 1000, 16));
+
+        assertThat(context.take()).isSameAs(queuedWrite);
+        // next_rq[WRITE] = W2000 and next_rq[READ] is cleared, as deadline_move_request leaves them
+        assertThat(drain(deadline, context)).containsExactly("W2000", "R200", "R300", "W1000");
+    }
+
+    @Test
+    void aliasDispatchIsNotCountedInTheBatch() {
+        // fifo_batch 2, writes_starved 0: a new batch goes to the writes whenever one is queued
+        DeadlineScheduler deadline = new DeadlineScheduler(context, new DeadlineTunables(500, 5000, 0, true, 2));
+        for (long sector : new long[] {100, 200, 300}) {
+            deadline.add(requests.read(sector));
+        }
+        assertThat(next(deadline, context)).isEqualTo("R100");
+        deadline.add(requests.write(5000));
+
+        deadline.add(requests.request(Op.READ, 0, 200, 16));
+        assertThat(Dispatches.label(context.take())).isEqualTo("R200");
+
+        // the batch holds R100 only, so R300 still belongs to it; then the writes' batch
+        assertThat(drain(deadline, context)).containsExactly("R300", "W5000", "R200");
+    }
+
+    @Test
+    void frontMergeOntoAQueuedSectorDispatchesTheRequestQueuedThere() {
         DeadlineScheduler deadline = deadline(true);
         Request resident = requests.read(500);
         Request grown = requests.read(508);
         deadline.add(grown);
         deadline.add(resident);
+        deadline.add(requests.read(900));
         grown.prependBio(requests.bio(Op.READ, 0, 500, 8));
         deadline.merged(grown, true);
 
-        assertThat(deadline.latterRequest(resident)).isSameAs(grown);
-        assertThat(deadline.formerRequest(grown)).isSameAs(resident);
+        assertThat(context.dispatchQueue()).containsExactly(resident);
+        context.take();
+        assertThat(deadline.formerRequest(grown)).isNull();
+        assertThat(drain(deadline, context)).as("the batch goes on after the alias").containsExactly("R900", "R500");
     }
 
     @Test
