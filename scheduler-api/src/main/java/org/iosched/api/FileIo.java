@@ -35,6 +35,7 @@ public final class FileIo {
     private boolean syncWrite;
     private FileIoListener listener;
     private Object attachment;
+    private long userNanos;
     private long issueTime = -1;
     private long submitTime = -1;
     private long completeTime = -1;
@@ -61,6 +62,7 @@ public final class FileIo {
         this.length = length;
         this.direct = direct;
         this.syncWrite = false;
+        this.userNanos = 0;
         this.listener = Objects.requireNonNull(listener, "listener");
         this.issueTime = -1;
         this.submitTime = -1;
@@ -107,6 +109,22 @@ public final class FileIo {
     /** Mark a write {@code O_SYNC}. */
     public FileIo setSyncWrite(boolean syncWrite) {
         this.syncWrite = syncWrite;
+        return this;
+    }
+
+    /**
+     * CPU time the issuing task spends in user space before the call enters the kernel (fio's own work for the I/O:
+     * preparing the unit, picking the offset, accounting the previous completion), in nanoseconds. The OS model runs
+     * it on the task's CPU as user time before the system call's entry; 0 (the default after {@link #prepare}) for
+     * none.
+     */
+    public long userNanos() {
+        return userNanos;
+    }
+
+    /** Set the user-space CPU time before the call (see {@link #userNanos()}); negative values count as 0. */
+    public FileIo setUserNanos(long nanos) {
+        this.userNanos = Math.max(0, nanos);
         return this;
     }
 

@@ -17,6 +17,22 @@ public interface WorkloadContext {
     /** A seeded random stream for {@code name} (a job), derived from the run seed or from {@code seed} if non-negative. */
     RandomGenerator random(String name, long seed);
 
+    /** The number of online CPUs the OS model has ({@code cpu.count}); CPUs are numbered from 0. */
+    default int cpuCount() {
+        return 1;
+    }
+
+    /**
+     * The task runs in user space for {@code nanos} of CPU time (fio's {@code thinktime_spin}, a compute phase),
+     * waiting for a CPU first if every CPU it may use is busy, then {@code done} runs. The OS model counts it as the
+     * task's user time. The default (for contexts without a CPU model) runs {@code done} after {@code nanos} of
+     * virtual time.
+     */
+    default void spin(Task task, long nanos, Runnable done) {
+        Timer timer = newTimer(done);
+        timer.arm(now() + Math.max(0, nanos));
+    }
+
     /** The device the workload runs against. */
     DeviceInfo device();
 
