@@ -36,6 +36,7 @@ public final class FileIo {
     private FileIoListener listener;
     private Object attachment;
     private long userNanos;
+    private boolean async;
     private long issueTime = -1;
     private long submitTime = -1;
     private long completeTime = -1;
@@ -63,6 +64,7 @@ public final class FileIo {
         this.direct = direct;
         this.syncWrite = false;
         this.userNanos = 0;
+        this.async = false;
         this.listener = Objects.requireNonNull(listener, "listener");
         this.issueTime = -1;
         this.submitTime = -1;
@@ -125,6 +127,23 @@ public final class FileIo {
     /** Set the user-space CPU time before the call (see {@link #userNanos()}); negative values count as 0. */
     public FileIo setUserNanos(long nanos) {
         this.userNanos = Math.max(0, nanos);
+        return this;
+    }
+
+    /**
+     * Whether the call is submitted asynchronously ({@code io_submit}, {@code io_uring_enter}, {@code aio_read}): the
+     * submitting call returns once the I/O is queued, and the completion is reaped by a later call
+     * ({@code io_getevents}) that the OS model charges on the task's CPU. False (the default after {@link #prepare})
+     * for a blocking call ({@code pread}, {@code write}, {@code fsync}), where the task sleeps until the I/O is done
+     * and the same call returns.
+     */
+    public boolean async() {
+        return async;
+    }
+
+    /** Mark the call asynchronous or blocking (see {@link #async()}). */
+    public FileIo setAsync(boolean async) {
+        this.async = async;
         return this;
     }
 

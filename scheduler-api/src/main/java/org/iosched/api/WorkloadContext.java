@@ -106,6 +106,14 @@ public interface WorkloadContext {
      */
     Appendable openLog(String fileName);
 
+    /**
+     * Record page faults of {@code job}'s process that the workload itself causes (fio's {@code minf}/{@code majf}:
+     * first touches of its I/O buffers, for instance); the OS model adds those it causes itself. The default ignores
+     * them.
+     */
+    default void recordFaults(int job, long minorFaults, long majorFaults) {
+    }
+
     /** Write a message into the block trace. */
     TraceSink trace();
 
