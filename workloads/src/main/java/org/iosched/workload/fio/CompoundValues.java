@@ -3,6 +3,7 @@ package org.iosched.workload.fio;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
+import org.iosched.workload.text.InputText;
 
 /**
  * Values with an inner grammar: {@code bssplit} (options.c {@code str_split_parse},
@@ -104,7 +105,7 @@ final class CompoundValues {
             return zoned(values, v, kbBase);
         }
         if (v.equals("zoned") || v.equals("zoned_abs")) {
-            throw new ValueException("fio: mismatch in zoned input <" + v + ">");
+            throw new ValueException("fio: mismatch in zoned input <" + InputText.echo(v) + ">");
         }
         return distribution(v);
     }
@@ -254,7 +255,8 @@ final class CompoundValues {
         try {
             return Double.parseDouble(s.strip());
         } catch (NumberFormatException e) {
-            throw new ValueException("fio: random postfix parsing failed ('" + s + "' is not a number)");
+            throw new ValueException("fio: random postfix parsing failed ('" + InputText.echo(s)
+                    + "' is not a number)");
         }
     }
 }

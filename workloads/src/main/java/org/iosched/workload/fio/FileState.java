@@ -52,6 +52,11 @@ final class FileState {
             long span = Math.max(ioSize, o.zoneRange);
             long blocks = Math.max(1, (span + rwMinBs - 1) / rwMinBs);
             this.picker = new BlockPicker(o.distribution, blocks, random);
+            if (!o.norandommap && blocks > RandomMap.MAX_BLOCKS) {
+                throw new ValueException("fio: failed allocating random map: " + blocks + " blocks of "
+                        + rwMinBs + " bytes; iosched's limit is " + RandomMap.MAX_BLOCKS + " blocks; accepted: "
+                        + "norandommap (what fio's softrandommap then does), a larger bs or a smaller size");
+            }
             this.map = o.norandommap ? null : new RandomMap(blocks);
         } else {
             this.picker = null;

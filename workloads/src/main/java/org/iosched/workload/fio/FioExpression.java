@@ -1,5 +1,7 @@
 package org.iosched.workload.fio;
 
+import org.iosched.workload.text.InputText;
+
 /**
  * fio's arithmetic in option values ({@code evaluate_arithmetic_expression}, used when a value starts with
  * {@code (}; HOWTO "Arithmetic"): {@code + - * / % ^} and parentheses over numbers that may carry the
@@ -35,10 +37,11 @@ final class FioExpression {
         double v = e.sum();
         e.skipBlanks();
         if (e.pos != text.length()) {
-            throw new ValueException("unexpected '" + text.charAt(e.pos) + "' in expression " + text);
+            throw new ValueException("unexpected '" + InputText.echo(String.valueOf(text.charAt(e.pos)))
+                    + "' in expression " + InputText.echo(text));
         }
         if (Double.isNaN(v) || Double.isInfinite(v)) {
-            throw new ValueException("expression " + text + " has no finite value");
+            throw new ValueException("expression " + InputText.echo(text) + " has no finite value");
         }
         return v;
     }
@@ -66,13 +69,13 @@ final class FioExpression {
             } else if (accept('/')) {
                 double d = power();
                 if (d == 0) {
-                    throw new ValueException("division by zero in expression " + text);
+                    throw new ValueException("division by zero in expression " + InputText.echo(text));
                 }
                 v /= d;
             } else if (accept('%')) {
                 double d = power();
                 if (d == 0) {
-                    throw new ValueException("modulo by zero in expression " + text);
+                    throw new ValueException("modulo by zero in expression " + InputText.echo(text));
                 }
                 v %= d;
             } else {
@@ -107,7 +110,7 @@ final class FioExpression {
             double v = sum();
             skipBlanks();
             if (!accept(')')) {
-                throw new ValueException("missing ')' in expression " + text);
+                throw new ValueException("missing ')' in expression " + InputText.echo(text));
             }
             return v;
         }
@@ -116,13 +119,15 @@ final class FioExpression {
             pos++;
         }
         if (start == pos) {
-            throw new ValueException("expected a number at position " + (start + 1) + " of expression " + text);
+            throw new ValueException("expected a number at position " + (start + 1) + " of expression "
+                    + InputText.echo(text));
         }
         double number;
         try {
             number = Double.parseDouble(text.substring(start, pos));
         } catch (NumberFormatException e) {
-            throw new ValueException("bad number '" + text.substring(start, pos) + "' in expression " + text);
+            throw new ValueException("bad number '" + InputText.echo(text.substring(start, pos)) + "' in expression "
+                    + InputText.echo(text));
         }
         int suffixStart = pos;
         while (pos < text.length() && Character.isLetter(text.charAt(pos))) {
@@ -131,7 +136,7 @@ final class FioExpression {
         String suffix = text.substring(suffixStart, pos).toLowerCase(java.util.Locale.ROOT);
         double m = units.multiplier(suffix);
         if (Double.isNaN(m)) {
-            throw new ValueException("bad unit '" + suffix + "' in expression " + text);
+            throw new ValueException("bad unit '" + InputText.echo(suffix) + "' in expression " + InputText.echo(text));
         }
         return number * m;
     }

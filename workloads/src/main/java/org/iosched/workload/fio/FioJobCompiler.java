@@ -6,6 +6,7 @@ import java.util.List;
 import java.util.Set;
 import org.iosched.api.InvalidInputException;
 import org.iosched.api.WorkloadSource;
+import org.iosched.workload.text.InputText;
 
 /**
  * Turns a parsed job file into the jobs fio would run (init.c {@code add_job}, {@code fixup_options}):
@@ -47,6 +48,7 @@ final class FioJobCompiler {
             fixup(o, section, notices);
             checkDirectAlignment(o);
             checkWaitFor(o, section, jobs);
+            checkNotDirectories(o, section);
             exitall |= o.exitall;
             for (int clone = 0; clone < o.numjobs; clone++) {
                 JobOptions c = o.copy();
@@ -237,9 +239,30 @@ final class FioJobCompiler {
         }
         String value = opt.value() == null ? "" : opt.value();
         boolean several = value.contains(",") || value.contains(":") || value.contains("-") || value.contains("/");
-        throw new InvalidInputException(opt.source(), opt.line(), opt.key() + "=" + value + (several ? " gives " : " is ")
+        throw new InvalidInputException(opt.source(), opt.line(), opt.text() + (several ? " gives " : " is ")
                 + bytes + " bytes, not a multiple of the device's " + LOGICAL_BLOCK_SIZE + "-byte logical block "
                 + "size (direct=1 needs aligned sizes and offsets)");
+    }
+
+    /**
+     * A file name ending in '/' names a directory: fio creates it and then fails the job ("err=21,
+     * func=unlink, error=Is a directory"); iosched refuses it before the run, naming the option's line.
+     */
+    private static void checkNotDirectories(JobOptions o, JobSection section) {
+        for (String name : files(o, section.name(), 0)) {
+            if (name.endsWith("/")) {
+                String option = o.origins.containsKey("filename") ? "filename"
+                        : o.origins.containsKey("filename_format") ? "filename_format" : "directory";
+                RawOption opt = o.origins.get(option);
+                String detail = "fio: file " + InputText.echo(name) + ": Is a directory (fio fails the job with "
+                        + "err=21); accepted: a file or device name, not ending in '/'";
+                throw opt != null ? error(opt, detail) : fail(section, detail);
+            }
+        }
+    }
+
+    private static InvalidInputException error(RawOption opt, String detail) {
+        return new InvalidInputException(opt.source(), opt.line(), opt.text() + ": " + detail);
     }
 
     private static void checkWaitFor(JobOptions o, JobSection section, List<FioJobSpec> earlier) {
@@ -256,17 +279,18 @@ final class FioJobCompiler {
             }
         }
         if (found == 0) {
-            throw fail(section, section.name() + ": waitee job " + o.waitFor + " unknown.");
+            throw fail(section, InputText.echo(section.name()) + ": waitee job " + InputText.echo(o.waitFor)
+                    + " unknown.");
         }
         if (found > 1) {
-            throw fail(section, section.name() + ": multiple waitees " + o.waitFor
+            throw fail(section, InputText.echo(section.name()) + ": multiple waitees " + InputText.echo(o.waitFor)
                     + " found, please avoid duplicates when using wait_for option.");
         }
     }
 
     private static InvalidInputException fail(JobSection section, String detail) {
-        return new InvalidInputException(section.source(), section.line(), detail + " (fio: job " + section.name()
-                + " dropped)");
+        return new InvalidInputException(section.source(), section.line(), detail + " (fio: job "
+                + InputText.echo(section.name()) + " dropped)");
     }
 
     /** fio's {@code add_file} naming: {@code filename} entries ({@code \:} escapes a colon) or generated names. */

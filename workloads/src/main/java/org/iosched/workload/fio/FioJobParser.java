@@ -118,12 +118,12 @@ final class FioJobParser {
         }
         if (depth > MAX_INCLUDE_DEPTH) {
             throw new InvalidInputException(source, lineNo,
-                    "fio: includes nested deeper than " + MAX_INCLUDE_DEPTH + " (does " + fileName + " include itself?)");
+                    "fio: includes nested deeper than " + MAX_INCLUDE_DEPTH + " (does " + InputText.echo(fileName) + " include itself?)");
         }
         Path path = Path.of(fileName);
         if (!path.isAbsolute()) {
             if (baseDirectory == null) {
-                throw new InvalidInputException(source, lineNo, "fio: unable to open '" + fileName
+                throw new InvalidInputException(source, lineNo, "fio: unable to open '" + InputText.echo(fileName)
                         + "' include file: a relative include needs the job file's directory");
             }
             path = baseDirectory.resolve(path);
@@ -134,8 +134,8 @@ final class FioJobParser {
         } catch (InvalidInputException e) {
             throw e;
         } catch (IOException | RuntimeException e) {
-            throw new InvalidInputException(source, lineNo, "fio: unable to open '" + path + "' include file ("
-                    + e.getClass().getSimpleName() + ": " + e.getMessage() + ")");
+            throw new InvalidInputException(source, lineNo, "fio: unable to open '" + InputText.echo(path.toString())
+                    + "' include file (" + e.getClass().getSimpleName() + ": " + InputText.echo(e.getMessage()) + ")");
         }
         String includedName = path.toString();
         Path includedDir = path.toAbsolutePath().getParent();

@@ -30,7 +30,7 @@ final class FioOptionCatalog {
 
     /** The type of a value, for validating options that are accepted but not modelled. */
     enum ValueType {
-        /** 0 or 1 (any unsigned integer, as fio's {@code check_int}). */
+        /** 0 or 1 (fio's {@code FIO_OPT_BOOL}: {@code check_int}, at most 1). */
         BOOL,
         /** Bare, or 0/1. */
         SET,

@@ -2,6 +2,7 @@ package org.iosched.workload.fio;
 
 import java.util.Locale;
 import java.util.Map;
+import org.iosched.workload.text.InputText;
 
 /**
  * fio's value grammar (parse.c {@code str_to_decimal}, {@code __get_mult_bytes}, {@code get_mult_time},
@@ -125,12 +126,12 @@ final class FioValues {
         String suffix = t.substring(end).toLowerCase(Locale.ROOT);
         double m = sizeMultiplier(suffix, kbBase);
         if (Double.isNaN(m)) {
-            throw new ValueException("bad unit '" + t.substring(end) + "'; expected " + SIZE_HELP);
+            throw new ValueException("bad unit '" + InputText.echo(t.substring(end)) + "'; expected " + SIZE_HELP);
         }
         try {
             return Math.multiplyExact(number, (long) m);
         } catch (ArithmeticException e) {
-            throw new ValueException("value " + t + " is too large");
+            throw new ValueException("value " + InputText.echo(t) + " is too large");
         }
     }
 
@@ -156,7 +157,7 @@ final class FioValues {
         String suffix = t.substring(end).toLowerCase(Locale.ROOT);
         double m = suffix.isEmpty() ? implied : timeMultiplier(suffix);
         if (Double.isNaN(m)) {
-            throw new ValueException("bad unit '" + t.substring(end) + "'; expected " + TIME_HELP);
+            throw new ValueException("bad unit '" + InputText.echo(t.substring(end)) + "'; expected " + TIME_HELP);
         }
         if (number < 0) {
             throw new ValueException("a time cannot be negative");
@@ -164,7 +165,7 @@ final class FioValues {
         try {
             return Math.multiplyExact(number, (long) m);
         } catch (ArithmeticException e) {
-            throw new ValueException("value " + t + " is too large");
+            throw new ValueException("value " + InputText.echo(t) + " is too large");
         }
     }
 
@@ -179,9 +180,21 @@ final class FioValues {
                 return Long.parseLong(t);
             }
         } catch (NumberFormatException e) {
-            throw new ValueException("'" + t + "' is not an unsigned integer");
+            throw new ValueException("'" + InputText.echo(t) + "' is not an unsigned integer");
         }
-        throw new ValueException("'" + t + "' is not an unsigned integer (fio booleans are 0 or 1)");
+        throw new ValueException("'" + InputText.echo(t) + "' is not an unsigned integer (fio booleans are 0 or 1)");
+    }
+
+    /**
+     * fio's {@code FIO_OPT_BOOL}: {@link #unsignedInt} bounded to 1, as parse.c's {@code option_init} gives
+     * every bool option {@code maxval = 1} ({@code direct=2} is "max value out of range: 2 (1 max)").
+     */
+    static boolean bool(String text) {
+        long v = unsignedInt(text);
+        if (v > 1) {
+            throw new ValueException("max value out of range: " + v + " (1 max)");
+        }
+        return v != 0;
     }
 
     /** A {@code lo-hi} or {@code lo:hi} size range; swapped when {@code lo > hi}, as fio does. */
@@ -201,8 +214,8 @@ final class FioValues {
 
     private static void rejectFraction(String t, int end) {
         if (end < t.length() && t.charAt(end) == '.') {
-            throw new ValueException("'" + t + "' is not an integer; write fractions as an expression, "
-                    + "e.g. (1.5*1024)");
+            throw new ValueException("'" + InputText.echo(t) + "' is not an integer; write fractions as an "
+                    + "expression, e.g. (1.5*1024)");
         }
     }
 
@@ -236,10 +249,10 @@ final class FioValues {
             return Long.parseLong(digits);
         } catch (NumberFormatException e) {
             if (end < t.length() && t.charAt(end) == '.') {
-                throw new ValueException("'" + t + "' is not an integer; write fractions as an expression, "
-                        + "e.g. (1.5*1024)");
+                throw new ValueException("'" + InputText.echo(t) + "' is not an integer; write fractions "
+                        + "as an expression, e.g. (1.5*1024)");
             }
-            throw new ValueException("'" + t + "' is not a number");
+            throw new ValueException("'" + InputText.echo(t) + "' is not a number");
         }
     }
 

@@ -7,6 +7,7 @@ import org.iosched.api.IoPrioClass;
 import org.iosched.api.Task;
 import org.iosched.api.TaskSpec;
 import org.iosched.api.WorkloadContext;
+import org.iosched.workload.text.InputText;
 
 /**
  * A job's files and how it walks them: the I/O regions as fio's {@code setup_files} sizes them (a
@@ -98,22 +99,26 @@ final class JobFiles {
                 realSize = start + perFile;
             }
             if (start >= realSize) {
-                throw fail(spec, "offset " + start + " is beyond the end of " + path + " (" + realSize + " bytes)");
+                throw fail(spec, "offset " + start + " is beyond the end of " + InputText.echo(path) + " (" + realSize + " bytes)");
             }
             long region = perFile < 0 ? realSize - start : perFile;
             if (start + region > realSize) {
-                throw fail(spec, "offset + size (" + (start + region) + ") is beyond the end of " + path + " ("
+                throw fail(spec, "offset + size (" + (start + region) + ") is beyond the end of " + InputText.echo(path) + " ("
                         + realSize + " bytes)");
             }
             FileHandle h = ctx.open(task, path, raw ? 0 : realSize);
             if (raw) {
                 realSize = Math.min(realSize, h.size());
             }
-            files[i] = new FileState(h, start, region, realSize, o, offsetRandom);
+            try {
+                files[i] = new FileState(h, start, region, realSize, o, offsetRandom);
+            } catch (ValueException e) {
+                throw fail(spec, e.getMessage() + " (" + InputText.echo(path) + ")");
+            }
             for (int d = 0; d < Ddir.COUNT; d++) {
                 if (files[i].zonesExceedFile(d, o)) {
                     throw fail(spec, "fio: zoned_abs sizes exceed file size (" + o.distribution.describe() + " on "
-                            + path + ", " + region + " bytes of I/O region)");
+                            + InputText.echo(path) + ", " + region + " bytes of I/O region)");
                 }
             }
             total += region;
@@ -145,7 +150,7 @@ final class JobFiles {
     }
 
     private static InvalidInputException fail(FioJobSpec spec, String detail) {
-        return new InvalidInputException(spec.source(), spec.line(), spec.name() + ": " + detail);
+        return new InvalidInputException(spec.source(), spec.line(), InputText.echo(spec.name()) + ": " + detail);
     }
 
     /** Bytes the job moves: ({@code io_size} or {@code size} or the regions) times {@code loops}. */

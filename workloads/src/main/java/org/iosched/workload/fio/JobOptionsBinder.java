@@ -8,6 +8,7 @@ import java.util.Locale;
 import java.util.Set;
 import java.util.function.ToLongFunction;
 import org.iosched.api.InvalidInputException;
+import org.iosched.workload.text.InputText;
 
 /**
  * Applies the option lines of one section to a {@link JobOptions}, as fio's {@code fio_options_parse}
@@ -100,8 +101,8 @@ final class JobOptionsBinder {
                     bind(o, canonical, v, opt);
                     o.origins.put(canonical, opt);
                 } catch (ValueException e) {
-                    throw error(opt, "fio: failed parsing " + opt.key() + "=" + (v == null ? "" : v) + ": "
-                            + e.getMessage());
+                    throw error(opt, "fio: failed parsing " + InputText.echo(opt.key() + "=" + (v == null ? "" : v))
+                            + ": " + e.getMessage());
                 }
             }
         }
@@ -115,7 +116,7 @@ final class JobOptionsBinder {
         String v = values.substitute(opt.value());
         try {
             switch (FioOptionCatalog.valueType(canonical)) {
-                case BOOL -> FioValues.unsignedInt(require(v, canonical));
+                case BOOL -> FioValues.bool(require(v, canonical));
                 case SET -> {
                     if (v != null) {
                         FioValues.unsignedInt(v);
@@ -325,7 +326,7 @@ final class JobOptionsBinder {
     }
 
     private static boolean bool(String v, String name) {
-        return FioValues.unsignedInt(require(v, name)) != 0;
+        return FioValues.bool(require(v, name));
     }
 
     /** A set-type option: bare means on, else 0 or 1. */
@@ -350,7 +351,8 @@ final class JobOptionsBinder {
         RwMode mode = RwMode.parse(word);
         if (mode == null) {
             if (word.equals("filecreate") || word.equals("filestat") || word.equals("filedelete")) {
-                throw new ValueException("rw=" + word + " is a fio file-operation mode that iosched does not model");
+                throw new ValueException("rw=" + InputText.echo(word)
+                        + " is a fio file-operation mode that iosched does not model");
             }
             throw new ValueException("valid values: " + RwMode.accepted());
         }
@@ -378,10 +380,12 @@ final class JobOptionsBinder {
         }
         String base = v.contains(":") ? v.substring(0, v.indexOf(':')) : v;
         if (IoEngine.UNMODELLED.contains(base)) {
-            throw new ValueException("fio ioengine '" + base + "' is not modelled by iosched; modelled engines: "
+            throw new ValueException("fio ioengine '" + InputText.echo(base)
+                    + "' is not modelled by iosched; modelled engines: "
                     + IoEngine.accepted());
         }
-        throw new ValueException("engine " + v + " not loadable; iosched models " + IoEngine.accepted());
+        throw new ValueException("engine " + InputText.echo(v) + " not loadable; iosched models "
+                + IoEngine.accepted());
     }
 
     /**
@@ -504,7 +508,7 @@ final class JobOptionsBinder {
             case "roundrobin" -> o.fileServiceType = FileServiceType.ROUNDROBIN;
             case "sequential" -> o.fileServiceType = FileServiceType.SEQUENTIAL;
             case "random" -> o.fileServiceType = FileServiceType.RANDOM;
-            case "zipf", "pareto", "normal", "gauss" -> throw new ValueException("file_service_type=" + word
+            case "zipf", "pareto", "normal", "gauss" -> throw new ValueException("file_service_type=" + InputText.echo(word)
                     + " is not modelled by iosched; modelled: roundrobin, sequential, random");
             default -> throw new ValueException("valid values: random, zipf, pareto, normal, gauss, roundrobin, "
                     + "sequential");

@@ -1,25 +1,47 @@
 package org.iosched.workload.fio;
 
+import java.util.Arrays;
+
 /**
  * fio's random map ({@code io_axmap}): which blocks of a file a random job has done in this pass, so that
  * every block is covered once before any repeats. A busy pick moves to the next free block
  * ({@code axmap_next_free}), wrapping at the end; a run of free blocks is marked for a multi-block I/O,
  * shortening it at the first block already done ({@code axmap_set_nr}).
  *
- * <p>Limitations: a flat bitmap (fio's is hierarchical), so a search over a nearly full map scans words
- * linearly; memory is one bit per block.
+ * <p>Features: the bits live in pages of {@value #PAGE_BLOCKS} blocks, allocated when a block in them is
+ * first marked, so a map costs memory for the part of the file the job has touched, not for its size (as
+ * fio's lazily committed {@code calloc} of the axmap costs resident memory), and thousands of random jobs
+ * over a large device stay small.
+ *
+ * <p>Limitations: a paged bitmap (fio's is hierarchical), so a search over a nearly full map scans pages
+ * linearly; fio fails a map it cannot allocate ("failed allocating random map"), iosched refuses a map of
+ * more than {@link #MAX_BLOCKS} blocks (a map fully touched would take {@code blocks / 8} bytes), whatever the
+ * machine's memory.
  */
 final class RandomMap {
-    private final long[] words;
+    /** The largest map, in blocks: 2^35 (4 GiB of bits when every page is touched; 32 TiB at 1 KiB blocks). */
+    static final long MAX_BLOCKS = 1L << 35;
+    private static final int PAGE_SHIFT = 10;
+    /** Blocks per page. */
+    static final int PAGE_BLOCKS = 1 << PAGE_SHIFT;
+    private static final int PAGE_WORDS = PAGE_BLOCKS >>> 6;
+    private static final long EMPTY = -1;
+
     private final long blocks;
+    private final long pageCount;
+    /** Open-addressing table of page numbers ({@link #EMPTY} for a free slot) and their bits. */
+    private long[] keys;
+    private long[][] pages;
+    private int pagesUsed;
     private long used;
 
     RandomMap(long blocks) {
-        if (blocks <= 0 || blocks > (1L << 37)) {
+        if (blocks <= 0 || blocks > MAX_BLOCKS) {
             throw new IllegalArgumentException("random map of " + blocks + " blocks");
         }
         this.blocks = blocks;
-        this.words = new long[(int) ((blocks + 63) >>> 6)];
+        this.pageCount = (blocks + PAGE_BLOCKS - 1) >>> PAGE_SHIFT;
+        newTable(8);
     }
 
     /** Number of blocks tracked. */
@@ -32,8 +54,14 @@ final class RandomMap {
         return used >= blocks;
     }
 
+    /** Pages allocated (for tests of the memory bound). */
+    int pagesAllocated() {
+        return pagesUsed;
+    }
+
     boolean isFree(long block) {
-        return (words[(int) (block >>> 6)] & (1L << block)) == 0;
+        long[] page = page(block >>> PAGE_SHIFT);
+        return page == null || (page[(int) (block >>> 6) & (PAGE_WORDS - 1)] & (1L << block)) == 0;
     }
 
     /** The first free block at or after {@code block}, wrapping to 0; -1 when the map is full. */
@@ -41,33 +69,62 @@ final class RandomMap {
         if (full()) {
             return -1;
         }
-        int start = (int) (block >>> 6);
-        long first = ~words[start] & (-1L << block);
-        if (first != 0) {
-            long b = ((long) start << 6) + Long.numberOfTrailingZeros(first);
-            if (b < blocks) {
-                return b;
-            }
+        long p = block >>> PAGE_SHIFT;
+        long b = freeInPage(p, (int) (block >>> 6) & (PAGE_WORDS - 1), -1L << block);
+        if (b >= 0) {
+            return b;
         }
-        int n = words.length;
-        for (int i = 1; i <= n; i++) {
-            int w = (start + i) % n;
-            long free = ~words[w];
-            if (free != 0) {
-                long b = ((long) w << 6) + Long.numberOfTrailingZeros(free);
-                if (b < blocks) {
-                    return b;
-                }
+        for (long i = 1; i <= pageCount; i++) {
+            long q = p + i;
+            if (q >= pageCount) {
+                q -= pageCount;
+            }
+            b = freeInPage(q, 0, -1L);
+            if (b >= 0) {
+                return b;
             }
         }
         return -1;
     }
 
+    /** The first free block of page {@code p} from word {@code word} (its bits masked by {@code mask}), or -1. */
+    private long freeInPage(long p, int word, long mask) {
+        long[] page = page(p);
+        long base = p << PAGE_SHIFT;
+        if (page == null) {
+            long b = base + ((long) word << 6) + Long.numberOfTrailingZeros(mask);
+            return b < blocks ? b : -1;
+        }
+        long free = ~page[word] & mask;
+        for (int w = word; ; ) {
+            if (free != 0) {
+                long b = base + ((long) w << 6) + Long.numberOfTrailingZeros(free);
+                return b < blocks ? b : -1;
+            }
+            if (++w == PAGE_WORDS) {
+                return -1;
+            }
+            free = ~page[w];
+        }
+    }
+
     /** Mark up to {@code count} consecutive free blocks from {@code block}; returns how many were marked. */
     int mark(long block, int count) {
         int marked = 0;
-        for (long b = block; marked < count && b < blocks && isFree(b); b++) {
-            words[(int) (b >>> 6)] |= 1L << b;
+        long[] page = null;
+        long pageNumber = -1;
+        for (long b = block; marked < count && b < blocks; b++) {
+            long p = b >>> PAGE_SHIFT;
+            if (p != pageNumber) {
+                pageNumber = p;
+                page = pageForWrite(p);
+            }
+            int w = (int) (b >>> 6) & (PAGE_WORDS - 1);
+            long bit = 1L << b;
+            if ((page[w] & bit) != 0) {
+                break;
+            }
+            page[w] |= bit;
             marked++;
         }
         used += marked;
@@ -76,7 +133,72 @@ final class RandomMap {
 
     /** Start a new pass. */
     void clear() {
-        java.util.Arrays.fill(words, 0);
+        if (pagesUsed > 0) {
+            for (long[] page : pages) {
+                if (page != null) {
+                    Arrays.fill(page, 0);
+                }
+            }
+        }
         used = 0;
+    }
+
+    private long[] page(long p) {
+        int mask = keys.length - 1;
+        for (int i = slot(p, mask); ; i = (i + 1) & mask) {
+            long k = keys[i];
+            if (k == p) {
+                return pages[i];
+            }
+            if (k == EMPTY) {
+                return null;
+            }
+        }
+    }
+
+    private long[] pageForWrite(long p) {
+        int mask = keys.length - 1;
+        int i = slot(p, mask);
+        for (; keys[i] != EMPTY; i = (i + 1) & mask) {
+            if (keys[i] == p) {
+                return pages[i];
+            }
+        }
+        if ((pagesUsed + 1) * 2 > keys.length) {
+            grow();
+            return pageForWrite(p);
+        }
+        keys[i] = p;
+        pages[i] = new long[PAGE_WORDS];
+        pagesUsed++;
+        return pages[i];
+    }
+
+    private void grow() {
+        long[] oldKeys = keys;
+        long[][] oldPages = pages;
+        newTable(keys.length * 2);
+        int mask = keys.length - 1;
+        for (int j = 0; j < oldKeys.length; j++) {
+            if (oldKeys[j] != EMPTY) {
+                int i = slot(oldKeys[j], mask);
+                while (keys[i] != EMPTY) {
+                    i = (i + 1) & mask;
+                }
+                keys[i] = oldKeys[j];
+                pages[i] = oldPages[j];
+            }
+        }
+    }
+
+    private void newTable(int size) {
+        keys = new long[size];
+        Arrays.fill(keys, EMPTY);
+        pages = new long[size][];
+    }
+
+    private static int slot(long p, int mask) {
+        long h = p * 0x9E3779B97F4A7C15L;
+        return (int) (h >>> 32) & mask;
     }
 }
