@@ -81,6 +81,9 @@ public final class RunCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         OutputFormat format = OutputFormat.fromCliName(outputFormat);
+        CliChecks.noEmptyNames(spec, "--scheduler", "scheduler names, e.g. cfq,deadline (see 'iosched list')");
+        CliChecks.writableFile("--trace", trace);
+        CliChecks.writableFile("--output", output);
         if (traceSummary && trace == null) {
             throw new InvalidInputException("--trace-summary", 0, "needs --trace FILE (the summary is read from the trace)");
         }

@@ -75,6 +75,9 @@ public final class ScenarioCommand implements Callable<Integer> {
         if (maxRuns < 1) {
             throw new InvalidInputException("--max-runs", 0, "bad value " + maxRuns + "; accepted: 1 or more runs");
         }
+        CliChecks.noEmptyNames(spec, "--seeds", "seeds, e.g. 1,2,3");
+        CliChecks.writableFile("--output", output);
+        CliChecks.writableDirectory("--plot", plot);
         Scenario scenario = ScenarioParser.parse(file);
         ScenarioPlanner.Size size = ScenarioPlanner.size(scenario, seeds, maxRuns);
         RunService service = Guice.createInjector(new PluginModule(global.discover())).getInstance(RunService.class);
