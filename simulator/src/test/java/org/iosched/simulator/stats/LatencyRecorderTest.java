@@ -91,4 +91,26 @@ class LatencyRecorderTest {
         assertThat(merged.percentiles()).isEqualTo(expected.percentiles());
         assertThat(merged.bins()).isEqualTo(expected.bins());
     }
+
+    @Test
+    void bufferedSamplesGiveTheStatisticsOfAHistogramOfEverySample() {
+        java.util.SplittableRandom random = new java.util.SplittableRandom(15);
+        for (int n : new int[] {1, 7, LatencyRecorder.BUFFERED - 1, LatencyRecorder.BUFFERED,
+                LatencyRecorder.BUFFERED + 1, 3 * LatencyRecorder.BUFFERED}) {
+            LatencyRecorder r = new LatencyRecorder();
+            org.HdrHistogram.AbstractHistogram reference = Latencies.newHistogram();
+            for (int i = 0; i < n; i++) {
+                long v = random.nextLong(1, 50_000_000);
+                r.record(v);
+                reference.recordValue(v);
+            }
+            assertThat(r.histogramMade()).as("n=%d", n).isEqualTo(n > LatencyRecorder.BUFFERED);
+            LatencyStats s = r.toStats();
+            LatencyStats expected = Latencies.toStats(s.count(), s.minNanos(), s.maxNanos(), s.meanNanos(), 0,
+                    reference);
+            assertThat(s.percentiles()).as("n=%d", n).isEqualTo(expected.percentiles());
+            assertThat(s.bins()).as("n=%d", n).isEqualTo(expected.bins());
+            assertThat(r.toStats().bins()).isEqualTo(s.bins());
+        }
+    }
 }
