@@ -25,6 +25,7 @@ import org.iosched.api.WorkloadProvider;
 import org.iosched.api.WorkloadSource;
 import org.iosched.simulator.Simulation;
 import org.iosched.simulator.SimulationResult;
+import org.iosched.workload.text.InputText;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -101,7 +102,7 @@ public final class RunService {
         for (String name : schedulerNames) {
             IoSchedulerProvider provider = lookup("scheduler", schedulers, name);
             if (schedulerSettings.containsKey(name)) {
-                throw new InvalidInputException("--scheduler", 0, "scheduler '" + name + "' is given twice");
+                throw new InvalidInputException("--scheduler", 0, "scheduler '" + InputText.echo(name) + "' is given twice");
             }
             chosen.add(provider);
             schedulerSettings.put(name, set.forOwner(name));
@@ -226,7 +227,7 @@ public final class RunService {
     private static <T> T lookup(String kind, Map<String, T> providers, String name) {
         T provider = providers.get(name);
         if (provider == null) {
-            throw new InvalidInputException("--" + kind, 0, "unknown " + kind + " '" + name + "'; available: "
+            throw new InvalidInputException("--" + kind, 0, "unknown " + kind + " '" + InputText.echo(name) + "'; available: "
                     + String.join(", ", new TreeSet<>(providers.keySet())));
         }
         return provider;

@@ -6,6 +6,7 @@ import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
 import org.iosched.api.InvalidInputException;
+import org.iosched.workload.text.InputText;
 
 /**
  * The {@code --set KEY=VALUE} options of a run, routed by the key's first word: {@code device.*} to the
@@ -38,12 +39,12 @@ public final class SetOptions {
             int dot = assignment.indexOf('.');
             if (eq <= 0 || dot <= 0 || dot > eq || dot == eq - 1) {
                 throw new InvalidInputException("--set", 0, "expected KEY=VALUE with KEY as <plugin>.<tunable> "
-                        + "(deadline.fifo_batch=1, device.queue_depth=1, queue.nr_requests=64), not '" + assignment + "'");
+                        + "(deadline.fifo_batch=1, device.queue_depth=1, queue.nr_requests=64), not '" + InputText.echo(assignment) + "'");
             }
             String key = assignment.substring(0, eq).trim();
             String value = assignment.substring(eq + 1).trim();
             if (seen.put(key, value) != null) {
-                throw new InvalidInputException("--set", 0, key + " is set twice");
+                throw new InvalidInputException("--set", 0, InputText.echo(key) + " is set twice");
             }
             String owner = key.substring(0, dot);
             String name = key.substring(dot + 1);

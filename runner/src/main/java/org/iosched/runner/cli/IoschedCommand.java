@@ -44,7 +44,7 @@ public final class IoschedCommand implements Callable<Integer> {
         cli.setOut(out);
         cli.setErr(err);
         cli.setParameterExceptionHandler((e, a) -> {
-            err.println("iosched: " + InputText.oneLine(e.getMessage()) + " (see '" + e.getCommandLine().getCommandName()
+            err.println("iosched: " + InputText.oneLine(InputText.cutLongWords(e.getMessage())) + " (see '" + e.getCommandLine().getCommandName()
                     + " --help')");
             return ExitCodes.USER_ERROR;
         });
@@ -65,7 +65,7 @@ public final class IoschedCommand implements Callable<Integer> {
 
     static int handle(Exception e, PrintWriter err, boolean debug) {
         if (e instanceof InvalidInputException) {
-            err.println("iosched: " + InputText.oneLine(e.getMessage()));
+            err.println("iosched: " + InputText.oneLine(InputText.cutLongWords(e.getMessage())));
             return ExitCodes.USER_ERROR;
         }
         if (e instanceof PluginFailureException) {

@@ -2,6 +2,7 @@ package org.iosched.runner.cli;
 
 import java.util.Locale;
 import org.iosched.api.InvalidInputException;
+import org.iosched.workload.text.InputText;
 
 /** The {@code --output-format} values of {@code iosched run}. */
 public enum OutputFormat {
@@ -27,6 +28,6 @@ public enum OutputFormat {
             }
         }
         throw new InvalidInputException("--output-format", 0,
-                "unknown format '" + name + "'; accepted: normal, normal-2011, json, json+");
+                "unknown format '" + InputText.echo(name) + "'; accepted: normal, normal-2011, json, json+");
     }
 }

@@ -2,6 +2,7 @@ package org.iosched.runner.scenario;
 
 import java.util.Locale;
 import org.iosched.api.InvalidInputException;
+import org.iosched.workload.text.InputText;
 
 /** The {@code --output-format} values of {@code iosched scenario}. */
 public enum ScenarioFormat {
@@ -30,7 +31,7 @@ public enum ScenarioFormat {
                 return f;
             }
         }
-        throw new InvalidInputException("--output-format", 0, "unknown format '" + name
+        throw new InvalidInputException("--output-format", 0, "unknown format '" + InputText.echo(name)
                 + "'; accepted: text, markdown, csv, json");
     }
 }

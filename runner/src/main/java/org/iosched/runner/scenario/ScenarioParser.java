@@ -231,7 +231,7 @@ public final class ScenarioParser {
             MappingFields a = new MappingFields(file, item, "an axis", AXIS);
             String name = label(a, "name", "an axis", "names the axis in exclude: and reference rows");
             if (!names.add(name)) {
-                throw new InvalidInputException(file, a.keyLine("name"), "axis '" + name + "' is given twice");
+                throw new InvalidInputException(file, a.keyLine("name"), "axis '" + InputText.echo(name) + "' is given twice");
             }
             List<Variant> variants = new ArrayList<>();
             Set<String> labels = new HashSet<>();

@@ -15,6 +15,7 @@ import org.iosched.api.WorkloadSource;
 import org.iosched.runner.RunPlan;
 import org.iosched.runner.RunService;
 import org.iosched.runner.SetOptions;
+import org.iosched.workload.text.InputText;
 
 /**
  * Turns a scenario into runs, checking everything before anything runs: every row's scheduler, device and
@@ -203,7 +204,7 @@ public final class ScenarioPlanner {
 
     private static <T> void known(String file, String kind, Named name, Map<String, T> providers) {
         if (!providers.containsKey(name.name())) {
-            throw new InvalidInputException(file, name.line(), "unknown " + kind + " '" + name.name()
+            throw new InvalidInputException(file, name.line(), "unknown " + kind + " '" + InputText.echo(name.name())
                     + "'; available: " + String.join(", ", new TreeSet<>(providers.keySet())));
         }
     }

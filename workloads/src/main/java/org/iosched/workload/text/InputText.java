@@ -20,6 +20,8 @@ public final class InputText {
     public static final int MAX_ECHO = 80;
     /** The longest message printed as it is; longer ones keep their head and tail around a count. */
     public static final int MAX_MESSAGE = 1_000;
+    /** The longest word {@link #cutLongWords} leaves whole (a long path stays readable). */
+    public static final int MAX_WORD = 200;
 
     private InputText() {
     }
@@ -85,6 +87,44 @@ public final class InputText {
             b.append("...(").append(value.length()).append(" characters)");
         }
         return b.toString();
+    }
+
+    /**
+     * {@code message} with every word longer than {@link #MAX_WORD} characters (a run without spaces or
+     * quotes, such as a value echoed whole by a library's message) shown as {@link #echo} shows values: for
+     * messages built elsewhere (picocli's, a plugin API's) that quote what the user typed in full.
+     */
+    public static String cutLongWords(String message) {
+        if (message == null) {
+            return null;
+        }
+        StringBuilder b = null;
+        int start = 0;
+        int n = message.length();
+        for (int i = 0; i <= n; i++) {
+            boolean boundary = i == n || isWordBoundary(message.charAt(i));
+            if (!boundary) {
+                continue;
+            }
+            if (i - start > MAX_WORD) {
+                if (b == null) {
+                    b = new StringBuilder(n < 4 * MAX_MESSAGE ? n : 4 * MAX_MESSAGE);
+                    b.append(message, 0, start);
+                }
+                b.append(echo(message.substring(start, i)));
+            } else if (b != null) {
+                b.append(message, start, i);
+            }
+            if (b != null && i < n) {
+                b.append(message.charAt(i));
+            }
+            start = i + 1;
+        }
+        return b == null ? message : b.toString();
+    }
+
+    private static boolean isWordBoundary(char c) {
+        return Character.isWhitespace(c) || c == '\'' || c == '"' || c == '<' || c == '>';
     }
 
     /**

@@ -43,4 +43,14 @@ class InputTextTest {
         assertThat(line).startsWith("j.fio:1: Bad option <yyy").endsWith("; accepted: rw=read")
                 .contains("characters cut").hasSizeLessThan(InputText.MAX_MESSAGE + 60);
     }
+
+    @Test
+    void longWordsOfAMessageBuiltElsewhereAreCutAsValuesAre() {
+        String v = "v".repeat(10_000);
+        assertThat(InputText.cutLongWords("Invalid value for option '--seed': '" + v + "' is not a long"))
+                .isEqualTo("Invalid value for option '--seed': '" + "v".repeat(80) + "...(10000 characters)' is not a long");
+        String path = "/" + "p".repeat(150);
+        assertThat(InputText.cutLongWords("bad value " + path + " here")).isEqualTo("bad value " + path + " here");
+        assertThat(InputText.cutLongWords(v)).isEqualTo("v".repeat(80) + "...(10000 characters)");
+    }
 }
