@@ -77,6 +77,25 @@ class InputRobustnessIT {
     }
 
     @Test
+    void jobAndCommandLineReproducersAreOneLineUserErrors() throws Exception {
+        Files.writeString(work.resolve("map.fio"), "[t]\nfilename=/dev/sdb\nrw=randread\nbs=1\nruntime=1\ntime_based\n");
+        oneUserError(Iosched.run(work, "run", "map.fio", "--device", "hdd-7200", "--scheduler", "cfq"),
+                "map.fio:1: t: fio: failed allocating random map: 1000204886016 blocks of 1 bytes; iosched's limit"
+                        + " is 34359738368 blocks; accepted: norandommap (what fio's softrandommap then does), a larger"
+                        + " bs or a smaller size (/dev/sdb)");
+        Files.writeString(work.resolve("direct.fio"), "[t]\nfilename=/dev/sdb\nrw=read\ndirect=2\nsize=1m\n");
+        oneUserError(Iosched.run(work, "run", "direct.fio"),
+                "direct.fio:4: fio: failed parsing direct=2: max value out of range: 2 (1 max)");
+        Files.writeString(work.resolve("dir.fio"), "[t]\nfilename=/\nrw=read\nsize=1m\n");
+        oneUserError(Iosched.run(work, "run", "dir.fio"), "dir.fio:2: filename=/: fio: file /: Is a directory (fio"
+                + " fails the job with err=21); accepted: a file or device name, not ending in '/'");
+        oneUserError(Iosched.run(work, "run", "direct.fio", "--scheduler", ","), "--scheduler: an empty name in ',';"
+                + " accepted: comma-separated scheduler names, e.g. cfq,deadline (see 'iosched list')");
+        oneUserError(Iosched.run(work, "run", "dir.fio", "--trace", work.toString()), "--trace: " + work
+                + " is a directory; accepted: a file path (the file is created or replaced)");
+    }
+
+    @Test
     void scenarioReproducersAreOneLineUserErrors() throws Exception {
         Path file = work.resolve("s.yaml");
         String base = "name: s\ntitle: t\ndevice: ssd\nscheduler: cfq\nworkload:\n  fio: |\n    [r]\n    rw=read\n"
