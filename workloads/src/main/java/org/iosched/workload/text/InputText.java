@@ -106,7 +106,12 @@ public final class InputText {
             if (!boundary) {
                 continue;
             }
-            if (i - start > MAX_WORD) {
+            if (i - start > MAX_WORD && alreadyCut(message, start, i)) {
+                // already cut by echo (its escapes may make it longer than MAX_WORD): left as it is
+                if (b != null) {
+                    b.append(message, start, i);
+                }
+            } else if (i - start > MAX_WORD) {
                 if (b == null) {
                     b = new StringBuilder(n < 4 * MAX_MESSAGE ? n : 4 * MAX_MESSAGE);
                     b.append(message, 0, start);
@@ -121,6 +126,15 @@ public final class InputText {
             start = i + 1;
         }
         return b == null ? message : b.toString();
+    }
+
+    private static boolean alreadyCut(String message, int from, int to) {
+        for (int j = from; j + 4 <= to; j++) {
+            if (message.startsWith("...(", j)) {
+                return true;
+            }
+        }
+        return false;
     }
 
     private static boolean isWordBoundary(char c) {

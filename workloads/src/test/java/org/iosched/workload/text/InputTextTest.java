@@ -52,5 +52,7 @@ class InputTextTest {
         String path = "/" + "p".repeat(150);
         assertThat(InputText.cutLongWords("bad value " + path + " here")).isEqualTo("bad value " + path + " here");
         assertThat(InputText.cutLongWords(v)).isEqualTo("v".repeat(80) + "...(10000 characters)");
+        String echoed = "Bad option <" + InputText.echo("q\0".repeat(100_000)) + "> here";
+        assertThat(InputText.cutLongWords(echoed)).isEqualTo(echoed);
     }
 }
