@@ -6,10 +6,11 @@ import org.iosched.simulator.LatencyStats;
 
 /**
  * Records one latency distribution: exact count, min, max, mean and M2 (Welford), plus a histogram. The
- * first {@value #BUFFERED} samples are kept as they are and go into the histogram only when there are more
- * (or, for the statistics, into a histogram made for the moment): a histogram of 3 significant digits costs
- * tens of KB, so thousands of short jobs stay small, and the statistics are the same as if every sample had
- * gone into the histogram at once (its counts do not depend on the order of the samples).
+ * first {@value #BUFFERED} samples are kept as they are and go into the histogram only when there are more;
+ * the statistics of fewer are computed from the sorted samples as the histogram would give them. A
+ * histogram of 3 significant digits costs tens of KB, so thousands of short jobs stay small, and the
+ * statistics are the same as if every sample had gone into the histogram at once (its counts do not depend
+ * on the order of the samples).
  */
 public final class LatencyRecorder {
     /** Samples kept raw before the histogram is made: 16 KB, under a histogram of millisecond latencies. */
@@ -67,7 +68,8 @@ public final class LatencyRecorder {
         if (count == 0) {
             return LatencyStats.empty();
         }
-        return Latencies.toStats(count, min, max, mean, m2, histogram != null ? histogram : buffered());
+        return histogram != null ? Latencies.toStats(count, min, max, mean, m2, histogram)
+                : Latencies.toStats(count, min, max, mean, m2, samples);
     }
 
     /** A histogram of the buffered samples. */

@@ -95,12 +95,16 @@ class LatencyRecorderTest {
     @Test
     void bufferedSamplesGiveTheStatisticsOfAHistogramOfEverySample() {
         java.util.SplittableRandom random = new java.util.SplittableRandom(15);
-        for (int n : new int[] {1, 7, LatencyRecorder.BUFFERED - 1, LatencyRecorder.BUFFERED,
-                LatencyRecorder.BUFFERED + 1, 3 * LatencyRecorder.BUFFERED}) {
+        int[] sizes = {1, 2, 3, 7, 10, 99, 100, 101, 999, 1000, 1001, 1999, LatencyRecorder.BUFFERED - 1,
+            LatencyRecorder.BUFFERED, LatencyRecorder.BUFFERED + 1, 3 * LatencyRecorder.BUFFERED};
+        long[] ranges = {2, 50, 3_000, 50_000_000, 1L << 40};
+        for (int t = 0; t < sizes.length * ranges.length; t++) {
+            int n = sizes[t % sizes.length];
+            long range = ranges[t / sizes.length];
             LatencyRecorder r = new LatencyRecorder();
             org.HdrHistogram.AbstractHistogram reference = Latencies.newHistogram();
             for (int i = 0; i < n; i++) {
-                long v = random.nextLong(1, 50_000_000);
+                long v = random.nextLong(0, range);
                 r.record(v);
                 reference.recordValue(v);
             }
@@ -108,8 +112,8 @@ class LatencyRecorderTest {
             LatencyStats s = r.toStats();
             LatencyStats expected = Latencies.toStats(s.count(), s.minNanos(), s.maxNanos(), s.meanNanos(), 0,
                     reference);
-            assertThat(s.percentiles()).as("n=%d", n).isEqualTo(expected.percentiles());
-            assertThat(s.bins()).as("n=%d", n).isEqualTo(expected.bins());
+            assertThat(s.percentiles()).as("n=%d range=%d", n, range).isEqualTo(expected.percentiles());
+            assertThat(s.bins()).as("n=%d range=%d", n, range).isEqualTo(expected.bins());
             assertThat(r.toStats().bins()).isEqualTo(s.bins());
         }
     }
