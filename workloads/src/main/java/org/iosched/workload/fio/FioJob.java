@@ -14,9 +14,13 @@ import org.iosched.api.WorkloadContext;
  * issues it: synchronous engines block on it; asynchronous ones queue it, submit batches of
  * {@code iodepth_batch_submit} and, when {@code iodepth} units are busy, reap at least
  * {@code iodepth_batch_complete_min} completions (down to {@code iodepth_low}). After each turn come the
- * {@code rate_min} check and {@code thinktime}. Statistics are recorded as fio measures them (slat from
- * filling the unit to the end of the submit call, clat from there to the reap), except during
- * {@code ramp_time}. Allocates nothing per I/O: units are reused.
+ * {@code rate_min} check and {@code thinktime} ({@code thinktime_spin} spins on the job's CPU first, then the
+ * rest is slept). Statistics are recorded as fio measures them (slat from filling the unit to the end of the
+ * submit call, clat from there to the reap; no slat for sync engines), except during {@code ramp_time};
+ * disabled measurements ({@code gtod_reduce}, {@code disable_*}) are not logged. For the CPU model every call
+ * carries fio's own user time ({@link FioCpuCosts}) and whether it is asynchronous, the task gets the job's
+ * CPU set ({@link CpuAffinity}), and the first touches of the I/O buffers are reported as minor faults.
+ * Allocates nothing per I/O: units are reused.
  */
 final class FioJob implements FileIoListener {
     private enum Phase { NEW, RUNNING, DRAINING, END_FSYNC, DONE }

@@ -82,7 +82,7 @@ public final class FioWorkload implements Workload {
             // the job file was compiled before the run's CPU model existed: $ncpus must have been its CPU count
             throw new InvalidInputException(sourceName, 0, "$ncpus was " + ncpus + (ncpusFollowsRun
                     ? " (fio.ncpus=0 and no CPU count was passed)" : " (fio.ncpus)") + " but the run has "
-                    + context.cpuCount() + " CPUs (cpu.count); accepted: fio.ncpus=" + context.cpuCount()
+                    + context.cpuCount() + (context.cpuCount() == 1 ? " CPU" : " CPUs") + " (cpu.count); accepted: fio.ncpus=" + context.cpuCount()
                     + " or 0 with the runner passing cpu.count");
         }
         new FioRun(specs, context, runtimeNotices).start();
