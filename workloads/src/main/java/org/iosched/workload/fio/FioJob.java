@@ -480,7 +480,13 @@ final class FioJob implements FileIoListener {
             waitMin = Math.max(1, min);
             waitUntilLow = true;
         } else if (o.iodepthBatchCompleteMin == 0 && o.iodepthBatchCompleteMax == 0) {
-            reap(Integer.MAX_VALUE);
+            // fio's io_in_polling: wait_for_completions after every unit, its min_evts forced to 1 and
+            // td_io_getevents' max raised to it: commit, wait for one completion, reap one (fio 3.33 runs such a
+            // job at queue depth 1, whatever the HOWTO says of not waiting)
+            commitBatch();
+            wait = Wait.COMPLETIONS;
+            waitMin = 1;
+            waitUntilLow = false;
         }
     }
 

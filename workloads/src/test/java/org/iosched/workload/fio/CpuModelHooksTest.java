@@ -103,6 +103,19 @@ class CpuModelHooksTest {
         assertThat(ctx.submitCalls).isEqualTo(4);
     }
 
+    @Test
+    void pollingWithIodepthBatchCompleteMinZeroWaitsForOneCompletionPerUnitAsFioDoes() {
+        // fio 3.33, libaio iodepth=8 iodepth_batch_complete_min=0 on a file: "IO depths: 1=100.0%"
+        FakeWorkloadContext ctx = Fio.run("[job]\nrw=randread\nsize=64k\nioengine=libaio\niodepth=8\n"
+                + "iodepth_batch_complete_min=0\nfilename=/dev/sdb\n");
+        assertThat(ctx.maxInFlightByPid.values()).containsExactly(1);
+        assertThat(ctx.finishTime()).isEqualTo(16 * 100_000);
+        // with a maximum it is not polling: the queue fills, and each reap takes at least one, up to the maximum
+        FakeWorkloadContext max = Fio.run("[job]\nrw=randread\nsize=64k\nioengine=libaio\niodepth=8\n"
+                + "iodepth_batch_complete_min=0\niodepth_batch_complete_max=8\nfilename=/dev/sdb\n");
+        assertThat(max.maxInFlightByPid.values()).containsExactly(8);
+    }
+
     // ---- thinktime_spin --------------------------------------------------------------------------------------
 
     @Test
