@@ -14,14 +14,18 @@ import org.iosched.api.WorkloadContext;
  * issues it: synchronous engines block on it; asynchronous ones queue it, submit batches of
  * {@code iodepth_batch_submit} and, when {@code iodepth} units are busy, reap at least
  * {@code iodepth_batch_complete_min} completions (down to {@code iodepth_low}). After each turn come the
- * {@code rate_min} check and {@code thinktime}. Statistics are recorded as fio measures them (slat from
- * filling the unit to the end of the submit call, clat from there to the reap), except during
- * {@code ramp_time}. Allocates nothing per I/O: units are reused.
+ * {@code rate_min} check and {@code thinktime} ({@code thinktime_spin} spins on the job's CPU first, then the
+ * rest is slept). Statistics are recorded as fio measures them (slat from filling the unit to the end of the
+ * submit call, clat from there to the reap; no slat for sync engines), except during {@code ramp_time};
+ * disabled measurements ({@code gtod_reduce}, {@code disable_*}) are not logged. For the CPU model every call
+ * carries fio's own user time ({@link FioCpuCosts}) and whether it is asynchronous, the task gets the job's
+ * CPU set ({@link CpuAffinity}), and the first touches of the I/O buffers are reported as minor faults.
+ * Allocates nothing per I/O: units are reused.
  */
 final class FioJob implements FileIoListener {
     private enum Phase { NEW, RUNNING, DRAINING, END_FSYNC, DONE }
 
-    private enum Wait { NONE, SLEEP, SUBMIT, COMPLETIONS, QUIESCE, SYNC }
+    private enum Wait { NONE, SLEEP, SPIN, SUBMIT, COMPLETIONS, QUIESCE, SYNC }
 
     private static final int FSYNC = 3;
     private static final int FDATASYNC = 4;
@@ -43,6 +47,11 @@ final class FioJob implements FileIoListener {
     private int waitMin;
     private boolean waitUntilLow;
     private long sleepAfterQuiesce = -1;
+    /** {@code thinktime_spin} before the sleep that follows the quiesce, µs (0: none). */
+    private long spinAfterQuiesce;
+    /** What is left of {@code thinktime} to sleep once the spin is done, µs. */
+    private long sleepAfterSpin;
+    private final Runnable spinDone = this::spinDone;
     private int sleepDdir = -1;
     private int pendingDdir = -1;
     private int postDdir = -1;
@@ -102,7 +111,12 @@ final class FioJob implements FileIoListener {
     void start() {
         startTime = ctx.now();
         epoch = startTime;
-        task = ctx.createTask(JobFiles.taskSpec(o));
+        task = ctx.createTask(JobFiles.taskSpec(o).withCpusAllowed(
+                CpuAffinity.forJob(o, spec.threadNumber(), ctx.cpuCount())));
+        if (o.rampTime == 0 && o.bufferFaults > 0) {
+            // fio touches its I/O buffers when it sets the job up; a ramp_time resets the rusage counters (minf)
+            ctx.recordFaults(index, o.bufferFaults, 0);
+        }
         files = JobFiles.open(spec, ctx, task, this::random);
         String stream = "fio/" + index + "/" + o.name + "/";
         rwmixRandom = random(stream + "rwmix", 1);
@@ -177,6 +191,7 @@ final class FioJob implements FileIoListener {
             sleepTimer.cancel();
             wait = Wait.NONE;
             sleepAfterQuiesce = -1;
+            spinAfterQuiesce = 0;
         }
         step();
     }
@@ -262,7 +277,7 @@ final class FioJob implements FileIoListener {
             case NONE -> {
                 return true;
             }
-            case SLEEP -> {
+            case SLEEP, SPIN -> {
                 return false;
             }
             case SUBMIT -> {
@@ -302,8 +317,10 @@ final class FioJob implements FileIoListener {
                 wait = Wait.NONE;
                 if (sleepAfterQuiesce >= 0) {
                     long us = sleepAfterQuiesce;
+                    long spin = spinAfterQuiesce;
                     sleepAfterQuiesce = -1;
-                    return !sleep(us);
+                    spinAfterQuiesce = 0;
+                    return !think(spin, us);
                 }
                 return true;
             }
@@ -434,6 +451,8 @@ final class FioJob implements FileIoListener {
         u.io.prepare(Ddir.of(d).kind(), task, f.handle, u.offset, u.length, o.direct, this);
         u.io.setAttachment(u);
         u.io.setSyncWrite(d == 1 && o.sync != SyncMode.NONE);
+        u.io.setUserNanos(o.userNanos);
+        u.io.setAsync(o.ioengine.async());
         postDdir = d;
         if (o.ioengine == IoEngine.NULL) {
             u.submitTime = now;
@@ -461,7 +480,13 @@ final class FioJob implements FileIoListener {
             waitMin = Math.max(1, min);
             waitUntilLow = true;
         } else if (o.iodepthBatchCompleteMin == 0 && o.iodepthBatchCompleteMax == 0) {
-            reap(Integer.MAX_VALUE);
+            // fio's io_in_polling: wait_for_completions after every unit, its min_evts forced to 1 and
+            // td_io_getevents' max raised to it: commit, wait for one completion, reap one (fio 3.33 runs such a
+            // job at queue depth 1, whatever the HOWTO says of not waiting)
+            commitBatch();
+            wait = Wait.COMPLETIONS;
+            waitMin = 1;
+            waitUntilLow = false;
         }
     }
 
@@ -476,6 +501,10 @@ final class FioJob implements FileIoListener {
     private void issueSync(int d, int file) {
         syncIo.prepare(d == FDATASYNC ? FileIo.Kind.FDATASYNC : FileIo.Kind.FSYNC, task, files.file(file).handle, 0, 0,
                 o.direct, this);
+        // fio's sync unit goes through the same get_io_u/queue path; libaio and io_uring issue it as a blocking
+        // fsync once the queue is empty
+        syncIo.setUserNanos(o.userNanos);
+        syncIo.setAsync(false);
         syncIssueTime = ctx.now();
         syncBusy = true;
         wait = Wait.SYNC;
@@ -521,7 +550,7 @@ final class FioJob implements FileIoListener {
                     : ioBlocks[0] + ioBlocks[1] + ioBlocks[2];
             if (b % o.thinktimeBlocks == 0) {
                 sleepDdir = d;
-                quiesceThenSleep(o.thinktime);
+                quiesceThenThink(o.thinktimeSpin, o.thinktime);
             }
         }
     }
@@ -537,13 +566,51 @@ final class FioJob implements FileIoListener {
     }
 
     private void quiesceThenSleep(long micros) {
+        quiesceThenThink(0, micros);
+    }
+
+    /** fio's {@code handle_thinktime}: quiesce, spin {@code spinMicros}, then sleep the rest of {@code micros}. */
+    private void quiesceThenThink(long spinMicros, long micros) {
         if (busyUnits() > 0) {
             commitBatch();
             sleepAfterQuiesce = micros;
+            spinAfterQuiesce = spinMicros;
             wait = Wait.QUIESCE;
             return;
         }
-        sleep(micros);
+        think(spinMicros, micros);
+    }
+
+    /**
+     * Spin {@code spinMicros} of user CPU time ({@code thinktime_spin}, at most {@code micros} after fixup), then
+     * sleep what is left of {@code micros}; returns whether the job now waits.
+     */
+    private boolean think(long spinMicros, long micros) {
+        if (spinMicros <= 0) {
+            return sleep(micros);
+        }
+        if (sleepDdir >= 0 && o.rateIgnoreThinktime) {
+            // fio credits the whole thinktime (spin and sleep) to the rate
+            rate.creditThinktime(sleepDdir, micros);
+        }
+        sleepDdir = -1;
+        sleepAfterSpin = micros - spinMicros;
+        wait = Wait.SPIN;
+        ctx.spin(task, spinMicros * 1000, spinDone);
+        return true;
+    }
+
+    private void spinDone() {
+        if (wait != Wait.SPIN) {
+            return;
+        }
+        wait = Wait.NONE;
+        long rest = sleepAfterSpin;
+        sleepAfterSpin = 0;
+        if (!terminate && !runtimeExceeded(ctx.now())) {
+            sleep(rest);
+        }
+        step();
     }
 
     /** Sleep {@code micros}; returns whether the job is now sleeping. */
@@ -587,7 +654,8 @@ final class FioJob implements FileIoListener {
                 }
                 continue;
             }
-            long slat = o.ioengine.async() ? u.submitTime - u.prepTime : -1;
+            // fio measures slat for asynchronous engines only; with slat and lat both disabled nothing needs it
+            long slat = o.ioengine.async() && !(o.disableSlat && o.disableLat) ? u.submitTime - u.prepTime : -1;
             long clat = o.ioengine.async() ? now - u.submitTime : u.completeTime - u.prepTime;
             account(u, now, slat, clat);
             release(u);

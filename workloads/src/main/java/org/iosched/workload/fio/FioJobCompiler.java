@@ -20,9 +20,11 @@ final class FioJobCompiler {
     }
 
     private final FioValues values;
+    private final FioCpuCosts costs;
 
-    FioJobCompiler(FioValues values) {
+    FioJobCompiler(FioValues values, FioCpuCosts costs) {
         this.values = values;
+        this.costs = costs;
     }
 
     Compiled compile(WorkloadSource source) {
@@ -46,6 +48,8 @@ final class FioJobCompiler {
                 o.name = section.name();
             }
             fixup(o, section, notices);
+            o.userNanos = costs.userNanos(o);
+            o.bufferFaults = bufferFaults(o, values.pageSize());
             checkDirectAlignment(o);
             checkWaitFor(o, section, jobs);
             checkNotDirectories(o, section);
@@ -173,13 +177,55 @@ final class FioJobCompiler {
             throw fail(section, "ioengine=null with time_based needs rate, rate_iops or thinktime in iosched: "
                     + "null I/O takes no virtual time, so the runtime would never pass");
         }
-        if (o.thinktimeSpin > 0) {
-            notices.add("thinktime_spin: the spinning part of thinktime is simulated as waiting (CPU use is not "
-                    + "modelled)");
-        }
+        fixupMeasurement(o);
         if (o.cgroupWeight > 0 && o.cgroup == null) {
             notices.add(o.name + ": cgroup_weight without cgroup has no effect (as in fio)");
         }
+    }
+
+    /**
+     * The minor faults of a job's first touches of its I/O buffers, as fio sizes them ({@code init_io_u}): one
+     * buffer of the largest block size of any direction per unit, {@code iodepth} units, plus a page and
+     * {@code iomem_align} of slack when the buffers must be aligned ({@code direct=1} or {@code iomem_align}), rounded
+     * up to whole huge pages for {@code mem=shmhuge}/{@code mmaphuge}. Each page (or huge page) of it faults once,
+     * when fio or the kernel first writes it.
+     */
+    static long bufferFaults(JobOptions o, long pageSize) {
+        long maxBs = Math.max(o.maxBs[0], Math.max(o.maxBs[1], o.maxBs[2]));
+        long size;
+        try {
+            size = Math.multiplyExact(maxBs, (long) o.iodepth);
+            if (o.direct || o.memAlign > 0) {
+                size = Math.addExact(size, pageSize - 1 + o.memAlign);
+            }
+        } catch (ArithmeticException e) {
+            // more than 2^63 bytes: fio's allocation would fail; count as many faults as fit
+            size = Long.MAX_VALUE - o.hugepageSize;
+        }
+        long page = o.mem.huge() ? o.hugepageSize : pageSize;
+        return (size + page - 1) / page;
+    }
+
+    /**
+     * {@code gtod_reduce=1} turns {@code disable_lat}, {@code disable_clat}, {@code disable_slat} and
+     * {@code disable_bw_measurement} on (options.c {@code str_gtod_reduce_cb}); one set explicitly keeps its own
+     * value wherever it stands, as the report stage reads them (fio applies them in file order). Then fio's
+     * {@code gtod_reduce()} test: on with {@code gtod_reduce=1}, or with clat, slat and bw all disabled.
+     */
+    private static void fixupMeasurement(JobOptions o) {
+        if (!o.isSet("disable_lat")) {
+            o.disableLat = o.gtodReduce;
+        }
+        if (!o.isSet("disable_clat")) {
+            o.disableClat = o.gtodReduce;
+        }
+        if (!o.isSet("disable_slat")) {
+            o.disableSlat = o.gtodReduce;
+        }
+        if (!o.isSet("disable_bw_measurement")) {
+            o.disableBw = o.gtodReduce;
+        }
+        o.gtodReduce |= o.disableClat && o.disableSlat && o.disableBw;
     }
 
     /**

@@ -76,21 +76,19 @@ final class FioOptionCatalog {
             "rate_ignore_thinktime", "sync", "end_fsync", "fsync_on_close", "exitall", "exit_what",
             "exitall_on_error", "stonewall", "new_group", "group_reporting", "stats", "per_job_logs",
             "write_bw_log", "write_lat_log", "write_iops_log", "log_avg_msec", "log_offset", "log_prio", "cgroup",
-            "cgroup_weight", "kb_base", "unit_base", "zonemode", "zonesize", "zonerange", "zoneskip");
+            "cgroup_weight", "kb_base", "unit_base", "zonemode", "zonesize", "zonerange", "zoneskip", "cpus_allowed",
+            "cpumask", "cpus_allowed_policy", "mem", "iomem_align", "hugepage-size");
 
     /** Options that only matter on real hardware, with the type their value must have. */
     static final Map<String, ValueType> NO_EFFECT = Map.ofEntries(
             Map.entry("unique_filename", ValueType.BOOL), Map.entry("lockfile", ValueType.STR),
             Map.entry("openfiles", ValueType.INT), Map.entry("fallocate", ValueType.STR),
             Map.entry("fadvise_hint", ValueType.STR), Map.entry("overwrite", ValueType.BOOL),
-            Map.entry("clocksource", ValueType.STR), Map.entry("mem", ValueType.STR),
-            Map.entry("iomem_align", ValueType.INT), Map.entry("invalidate", ValueType.BOOL),
+            Map.entry("clocksource", ValueType.STR), Map.entry("invalidate", ValueType.BOOL),
             Map.entry("write_hint", ValueType.STR), Map.entry("create_serialize", ValueType.BOOL),
             Map.entry("create_fsync", ValueType.BOOL), Map.entry("create_on_open", ValueType.BOOL),
             Map.entry("allow_file_create", ValueType.BOOL), Map.entry("allow_mounted_write", ValueType.BOOL),
-            Map.entry("pre_read", ValueType.BOOL), Map.entry("cpumask", ValueType.INT),
-            Map.entry("cpus_allowed", ValueType.STR), Map.entry("cpus_allowed_policy", ValueType.STR),
-            Map.entry("numa_cpu_nodes", ValueType.STR), Map.entry("numa_mem_policy", ValueType.STR),
+            Map.entry("pre_read", ValueType.BOOL), Map.entry("numa_cpu_nodes", ValueType.STR), Map.entry("numa_mem_policy", ValueType.STR),
             Map.entry("gpu_dev_id", ValueType.INT), Map.entry("unlink", ValueType.BOOL),
             Map.entry("unlink_each_loop", ValueType.BOOL), Map.entry("thread", ValueType.SET),
             Map.entry("log_entries", ValueType.INT), Map.entry("log_compression", ValueType.INT),
@@ -106,7 +104,7 @@ final class FioOptionCatalog {
 
             Map.entry("gtod_cpu", ValueType.INT), Map.entry("error_dump", ValueType.BOOL),
             Map.entry("cgroup_nodelete", ValueType.BOOL), Map.entry("uid", ValueType.INT),
-            Map.entry("gid", ValueType.INT), Map.entry("hugepage-size", ValueType.INT),
+            Map.entry("gid", ValueType.INT),
             Map.entry("random_generator", ValueType.STR), Map.entry("softrandommap", ValueType.BOOL),
             Map.entry("ioscheduler", ValueType.STR), Map.entry("exec_prerun", ValueType.STR),
             Map.entry("exec_postrun", ValueType.STR), Map.entry("lockmem", ValueType.INT),
@@ -126,7 +124,10 @@ final class FioOptionCatalog {
     /** The tiobench profile's options among {@link #NO_EFFECT}: fio accepts them in any job file. */
     static final Set<String> PROFILE_OPTIONS = Set.of("threads", "numruns", "block", "dir");
 
-    /** Options that change only what fio prints; the output stage reads them from the job's options. */
+    /**
+     * Options that change what fio prints; the output stage reads them from the job's options. The ones in
+     * {@link #MEASUREMENT} also change what the job measures and logs, and its CPU time per I/O.
+     */
     static final Map<String, ValueType> OUTPUT = Map.ofEntries(
             Map.entry("clat_percentiles", ValueType.BOOL), Map.entry("lat_percentiles", ValueType.BOOL),
             Map.entry("slat_percentiles", ValueType.BOOL), Map.entry("percentile_list", ValueType.STR),
@@ -136,6 +137,10 @@ final class FioOptionCatalog {
             Map.entry("bwavgtime", ValueType.INT), Map.entry("iopsavgtime", ValueType.INT),
             Map.entry("disk_util", ValueType.BOOL), Map.entry("gtod_reduce", ValueType.BOOL),
             Map.entry("block_error_percentiles", ValueType.BOOL));
+
+    /** The {@link #OUTPUT} options the job itself also honours ({@code gtod_reduce} and what it implies). */
+    static final Set<String> MEASUREMENT = Set.of("gtod_reduce", "disable_lat", "disable_clat", "disable_slat",
+            "disable_bw_measurement");
 
     /** fio options iosched does not model, with a hint where one helps. */
     static final Map<String, String> UNMODELLED = Map.ofEntries(

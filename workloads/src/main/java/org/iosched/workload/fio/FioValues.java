@@ -24,6 +24,7 @@ final class FioValues {
     private final long pageSize;
     private final long mbMemory;
     private final long ncpus;
+    private boolean ncpusUsed;
 
     /**
      * @param environment variables for {@code ${VAR}}
@@ -36,6 +37,21 @@ final class FioValues {
         this.pageSize = pageSize;
         this.mbMemory = mbMemory;
         this.ncpus = ncpus;
+    }
+
+    /** Whether a value used {@code $ncpus} (the run must then have that many CPUs). */
+    boolean ncpusUsed() {
+        return ncpusUsed;
+    }
+
+    /** The value of {@code $ncpus}. */
+    long ncpus() {
+        return ncpus;
+    }
+
+    /** The value of {@code $pagesize}: the page size of the simulated machine. */
+    long pageSize() {
+        return pageSize;
     }
 
     /**
@@ -61,6 +77,9 @@ final class FioValues {
             out.append(value.charAt(i++));
         }
         String s = out.toString();
+        if (s.contains("$ncpus")) {
+            ncpusUsed = true;
+        }
         String replaced = s.replace("$pagesize", Long.toString(pageSize))
                 .replace("$mb_memory", Long.toString(mbMemory))
                 .replace("$ncpus", Long.toString(ncpus));

@@ -3,6 +3,7 @@ package org.iosched.workload.fio;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import org.iosched.api.InvalidInputException;
 import org.iosched.api.JobDescriptor;
 import org.iosched.api.Workload;
 import org.iosched.api.WorkloadContext;
@@ -20,9 +21,25 @@ public final class FioWorkload implements Workload {
     private final List<JobDescriptor> jobs;
     private final List<String> notices;
     private final List<String> runtimeNotices = new ArrayList<>();
+    private final long ncpus;
+    private final String sourceName;
+    private final boolean ncpusFollowsRun;
     private boolean started;
 
     FioWorkload(List<FioJobSpec> specs, List<String> notices, List<String> globalOptions) {
+        this(specs, notices, globalOptions, -1, "job.fio", false);
+    }
+
+    /**
+     * @param ncpus           the value {@code $ncpus} had in the job file, or -1 if the file does not use it
+     * @param sourceName      the job file, for errors
+     * @param ncpusFollowsRun whether {@code fio.ncpus} was left at 0 ("the run's CPU count")
+     */
+    FioWorkload(List<FioJobSpec> specs, List<String> notices, List<String> globalOptions, long ncpus,
+                String sourceName, boolean ncpusFollowsRun) {
+        this.ncpus = ncpus;
+        this.sourceName = sourceName;
+        this.ncpusFollowsRun = ncpusFollowsRun;
         this.specs = List.copyOf(specs);
         this.notices = List.copyOf(notices);
         List<JobDescriptor> d = new ArrayList<>();
@@ -61,6 +78,13 @@ public final class FioWorkload implements Workload {
             throw new IllegalStateException("an fio workload runs once");
         }
         started = true;
+        if (ncpus >= 0 && ncpus != context.cpuCount()) {
+            // the job file was compiled before the run's CPU model existed: $ncpus must have been its CPU count
+            throw new InvalidInputException(sourceName, 0, "$ncpus was " + ncpus + (ncpusFollowsRun
+                    ? " (fio.ncpus=0 and no CPU count was passed)" : " (fio.ncpus)") + " but the run has "
+                    + context.cpuCount() + (context.cpuCount() == 1 ? " CPU" : " CPUs") + " (cpu.count); accepted: fio.ncpus=" + context.cpuCount()
+                    + " or 0 with the runner passing cpu.count");
+        }
         new FioRun(specs, context, runtimeNotices).start();
     }
 

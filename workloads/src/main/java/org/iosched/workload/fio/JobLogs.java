@@ -11,7 +11,10 @@ import org.iosched.api.WorkloadContext;
  * Latencies are in ns, bandwidth in KiB/s, IOPS in I/Os per second. Without {@code log_avg_msec} every
  * I/O is logged (bandwidth as {@code bytes * 10^6 / clat_ns}, IOPS as 1); with it, one averaged entry per
  * direction and window, with {@code bs} 0. The prio column is 1 for RT-class tasks, or fio's
- * {@code 0x%04x} ioprio value with {@code log_prio}.
+ * {@code 0x%04x} ioprio value with {@code log_prio}. A disabled measurement logs nothing, as fio's
+ * {@code account_io_completion} skips its samples: {@code disable_lat} the lat log, {@code disable_clat} the clat
+ * log, {@code disable_slat} the slat log, {@code disable_bw_measurement} the bw log, and fio's
+ * {@code gtod_reduce()} test the iops log (the files are still created, empty, as fio creates them).
  */
 final class JobLogs {
     private final Appendable lat;
@@ -20,6 +23,11 @@ final class JobLogs {
     private final Appendable bw;
     private final Appendable iops;
     private final boolean logOffset;
+    private final boolean logLat;
+    private final boolean logSlat;
+    private final boolean logClat;
+    private final boolean logBw;
+    private final boolean logIops;
     private final String prio;
     private final int avgMsec;
     private final boolean[] used = new boolean[Ddir.COUNT];
@@ -51,6 +59,11 @@ final class JobLogs {
         bw = o.bwLog != null ? context.openLog(names.get(i++)) : null;
         iops = o.iopsLog != null ? context.openLog(names.get(i)) : null;
         logOffset = o.logOffset;
+        logLat = !o.disableLat;
+        logSlat = !o.disableSlat;
+        logClat = !o.disableClat;
+        logBw = !o.disableBw;
+        logIops = !o.gtodReduce;
         prio = o.logPrio ? String.format("0x%04x", ioprio) : ((ioprio >> 13) == 1 ? "1" : "0");
         avgMsec = o.logAvgMsec;
         for (int d = 0; d < Ddir.COUNT; d++) {
@@ -78,16 +91,20 @@ final class JobLogs {
         long latNs = clatNs + Math.max(0, slatNs);
         if (avgMsec == 0) {
             if (lat != null) {
-                write(lat, timeMs, latNs, d, length, offset);
-                if (slatNs >= 0) {
+                if (logLat) {
+                    write(lat, timeMs, latNs, d, length, offset);
+                }
+                if (slatNs >= 0 && logSlat) {
                     write(slat, timeMs, slatNs, d, length, offset);
                 }
-                write(clat, timeMs, clatNs, d, length, offset);
+                if (logClat) {
+                    write(clat, timeMs, clatNs, d, length, offset);
+                }
             }
-            if (bw != null) {
+            if (bw != null && logBw) {
                 write(bw, timeMs, clatNs > 0 ? length * 1_000_000L / clatNs : 0, d, length, offset);
             }
-            if (iops != null) {
+            if (iops != null && logIops) {
                 write(iops, timeMs, 1, d, length, offset);
             }
             return;
@@ -111,17 +128,21 @@ final class JobLogs {
         }
         for (int d = 0; d < Ddir.COUNT; d++) {
             if (lat != null && latCount[d] > 0) {
-                write(lat, timeMs, latSum[d] / latCount[d], d, 0, 0);
-                if (slatCount[d] > 0) {
+                if (logLat) {
+                    write(lat, timeMs, latSum[d] / latCount[d], d, 0, 0);
+                }
+                if (slatCount[d] > 0 && logSlat) {
                     write(slat, timeMs, slatSum[d] / slatCount[d], d, 0, 0);
                 }
-                write(clat, timeMs, clatSum[d] / latCount[d], d, 0, 0);
+                if (logClat) {
+                    write(clat, timeMs, clatSum[d] / latCount[d], d, 0, 0);
+                }
             }
             if (used[d]) {
-                if (bw != null) {
+                if (bw != null && logBw) {
                     write(bw, timeMs, bytes[d] * 1000 / spent / 1024, d, 0, 0);
                 }
-                if (iops != null) {
+                if (iops != null && logIops) {
                     write(iops, timeMs, ios[d] * 1000 / spent, d, 0, 0);
                 }
             }

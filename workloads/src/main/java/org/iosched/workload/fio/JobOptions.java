@@ -1,5 +1,6 @@
 package org.iosched.workload.fio;
 
+import java.util.BitSet;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
@@ -128,6 +129,32 @@ final class JobOptions {
     String cgroup;
     int cgroupWeight;
 
+    /** {@code cpus_allowed}/{@code cpumask}: the CPUs the job may run on, or null for every CPU. */
+    BitSet cpus;
+    /** The option that set {@link #cpus} last ({@code cpus_allowed} or {@code cpumask}), for errors. */
+    String cpusOption;
+    /** {@code cpus_allowed_policy=split}: each job gets one CPU of {@link #cpus}, round robin. */
+    boolean cpusSplit;
+
+    /** {@code mem}/{@code iomem}: how the I/O buffers are allocated. */
+    MemoryType mem = MemoryType.MALLOC;
+    /** {@code iomem_align}/{@code mem_align}, bytes. */
+    long memAlign;
+    /** {@code hugepage-size}, bytes (fio's x86 default: 2 MiB). */
+    long hugepageSize = 2L << 20;
+
+    /** {@code gtod_reduce}, and the {@code disable_*} options it implies. */
+    boolean gtodReduce;
+    boolean disableLat;
+    boolean disableClat;
+    boolean disableSlat;
+    boolean disableBw;
+
+    /** fio's own CPU time per I/O, ns (not an fio option: derived from the workload's tunables at fixup). */
+    long userNanos;
+    /** Minor faults of the first touches of the job's I/O buffers (derived at fixup, see the compiler). */
+    long bufferFaults;
+
     int kbBase = 1024;
     int unitBase;
 
@@ -234,6 +261,19 @@ final class JobOptions {
         c.perJobLogs = perJobLogs;
         c.cgroup = cgroup;
         c.cgroupWeight = cgroupWeight;
+        c.cpus = cpus == null ? null : (BitSet) cpus.clone();
+        c.cpusOption = cpusOption;
+        c.cpusSplit = cpusSplit;
+        c.mem = mem;
+        c.memAlign = memAlign;
+        c.hugepageSize = hugepageSize;
+        c.gtodReduce = gtodReduce;
+        c.disableLat = disableLat;
+        c.disableClat = disableClat;
+        c.disableSlat = disableSlat;
+        c.disableBw = disableBw;
+        c.userNanos = userNanos;
+        c.bufferFaults = bufferFaults;
         c.kbBase = kbBase;
         c.unitBase = unitBase;
         c.set.addAll(set);

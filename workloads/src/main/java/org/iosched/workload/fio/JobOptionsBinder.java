@@ -93,7 +93,14 @@ final class JobOptionsBinder {
             }
             case OUTPUT -> {
                 checkType(opt, canonical);
-                notices.add(canonical + ": applied to the report (see the report notes for what iosched cannot sample)");
+                if (FioOptionCatalog.MEASUREMENT.contains(canonical)) {
+                    // the value type was checked: a bare unsigned integer, non-zero for on
+                    measurement(o, canonical, FioValues.unsignedInt(values.substitute(opt.value())) != 0);
+                    o.origins.put(canonical, opt);
+                } else {
+                    notices.add(canonical + ": applied to the report (see the report notes for what iosched cannot "
+                            + "sample)");
+                }
             }
             case MODELLED -> {
                 String v = values.substitute(opt.value());
@@ -284,6 +291,16 @@ final class JobOptionsBinder {
             case "log_prio" -> o.logPrio = bool(v, name);
             case "cgroup" -> o.cgroup = text(v, name);
             case "cgroup_weight" -> o.cgroupWeight = (int) bounded(v, name, kb, 100, 1000);
+            case "cpus_allowed", "cpumask" -> {
+                o.cpus = name.equals("cpumask") ? CpuAffinity.parseMask(values.integer(require(v, name), kb))
+                        : CpuAffinity.parseList(require(v, name));
+                o.cpusOption = name;
+            }
+            case "cpus_allowed_policy" -> o.cpusSplit =
+                    choice(v, name, List.of("shared", "split")).equals("split");
+            case "mem" -> o.mem = memoryType(require(v, name));
+            case "iomem_align" -> o.memAlign = bounded(v, name, kb, 0, Integer.MAX_VALUE);
+            case "hugepage-size" -> o.hugepageSize = bounded(v, name, kb, 1, 1L << 40);
             case "kb_base" -> o.kbBase = Integer.parseInt(choice(v, name, List.of("1024", "1000")));
             case "unit_base" -> {
                 o.unitBase = Integer.parseInt(choice(v, name, List.of("0", "8", "1")));
@@ -291,6 +308,28 @@ final class JobOptionsBinder {
             }
             default -> throw new IllegalStateException("modelled option without a binding: " + name);
         }
+    }
+
+    /** {@code gtod_reduce} and the {@code disable_*} options (their defaults are settled in fixup). */
+    private static void measurement(JobOptions o, String name, boolean on) {
+        switch (name) {
+            case "gtod_reduce" -> o.gtodReduce = on;
+            case "disable_lat" -> o.disableLat = on;
+            case "disable_clat" -> o.disableClat = on;
+            case "disable_slat" -> o.disableSlat = on;
+            case "disable_bw_measurement" -> o.disableBw = on;
+            default -> throw new IllegalStateException("not a measurement option: " + name);
+        }
+    }
+
+    /** fio's {@code mem} value: a type, for the mmap types optionally {@code :file}. */
+    private static MemoryType memoryType(String v) {
+        int colon = v.indexOf(':');
+        MemoryType t = MemoryType.parse(colon < 0 ? v : v.substring(0, colon));
+        if (t == null) {
+            throw new ValueException("valid values: " + MemoryType.accepted());
+        }
+        return t;
     }
 
     private static String text(String v, String name) {

@@ -8,7 +8,9 @@
  * {@code exitall}/{@code exit_what}; synchronous and asynchronous engines with fio's batching and reaping;
  * random maps and distributions; rate limits, {@code rate_min}, {@code thinktime}, {@code ramp_time},
  * {@code time_based}, {@code loops}, {@code io_size}, {@code number_ios}; fsync/fdatasync; priorities,
- * nice and cgroups as task properties; fio's bw/lat/iops logs.
+ * nice, cgroups and CPU affinity ({@code cpus_allowed}, {@code cpumask}, {@code cpus_allowed_policy}) as task
+ * properties; fio's bw/lat/iops logs; {@code gtod_reduce} and the {@code disable_*} options; {@code minf}
+ * from the I/O buffers ({@code mem}, {@code iomem_align}, {@code hugepage-size}).
  *
  * <p>Limitations (simplifications of the model):
  * <ul>
@@ -16,7 +18,9 @@
  *       from fio's, their distribution does not; {@code randrepeat=0} cannot make a deterministic run
  *       differ between runs, so streams always derive from the run seed ({@code randseed} fixes them).</li>
  *   <li>Zipf, pareto and normal hot spots are scattered with iosched's own 64-bit hash.</li>
- *   <li>Without a real CPU, {@code thinktime_spin} is waiting, and submission takes no time.</li>
+ *   <li>fio's own CPU time is one figure per I/O ({@link FioCpuCosts}); {@code thinktime_spin} spins through
+ *       {@code WorkloadContext.spin}; {@code $ncpus} comes from the {@code ncpus} tunable (0: the run's CPU
+ *       count as the runner passes it) because job files are compiled before the run exists.</li>
  *   <li>{@code sync=dsync} is passed as {@code O_SYNC}.</li>
  *   <li>{@code fsync_on_close} is one fsync per file at the end of the job (like {@code end_fsync}).</li>
  *   <li>{@code loops} and {@code io_size > size} run consecutive passes over the files without draining

@@ -20,6 +20,13 @@ final class Fio {
         return (FioWorkload) p.create(source, Settings.defaults("fio", p.tunables()));
     }
 
+    /** A workload built with some of the provider's tunables set ({@code ncpus}, {@code io_user_ns}, ...). */
+    static FioWorkload workload(String text, Map<String, String> tunables) {
+        FioWorkloadProvider p = new FioWorkloadProvider();
+        return (FioWorkload) p.create(new WorkloadSource("job.fio", text, null, Map.of()),
+                Settings.resolve("fio", p.tunables(), tunables));
+    }
+
     static WorkloadSource source(String text, Path dir, Map<String, String> env) {
         return new WorkloadSource("job.fio", text, dir, env);
     }

@@ -29,7 +29,15 @@ import org.iosched.api.WorkloadContext;
 public final class FakeWorkloadContext implements WorkloadContext {
     /** A submitted operation. */
     public record Submission(long time, int pid, FileIo.Kind kind, String path, long offset, long length,
-                             boolean direct, boolean syncWrite) {
+                             boolean direct, boolean syncWrite, long userNanos, boolean async) {
+    }
+
+    /** A {@link #spin} call: the task's pid, when, and for how long. */
+    public record Spin(long time, int pid, long nanos) {
+    }
+
+    /** A {@link #recordFaults} call. */
+    public record Faults(long time, int job, long minor, long major) {
     }
 
     /** A recorded I/O. */
@@ -67,6 +75,9 @@ public final class FakeWorkloadContext implements WorkloadContext {
     private final Map<Integer, Integer> inFlightByPid = new HashMap<>();
     private final Map<String, Cgroup> cgroups = new HashMap<>();
     public int submitCalls;
+    public final List<Spin> spins = new ArrayList<>();
+    public final List<Faults> faults = new ArrayList<>();
+    private int cpuCount = 1;
 
     public FakeWorkloadContext() {
         this(1L << 31, 42);
@@ -79,6 +90,12 @@ public final class FakeWorkloadContext implements WorkloadContext {
     public FakeWorkloadContext(long capacitySectors, long runSeed) {
         this.device = new DeviceInfo("fake", capacitySectors, true, 32, false, false, 2048);
         this.runSeed = runSeed;
+    }
+
+    /** The number of CPUs {@link #cpuCount()} reports (1 by default, as a context without a CPU model). */
+    public FakeWorkloadContext cpus(int count) {
+        this.cpuCount = count;
+        return this;
     }
 
     /** Complete every operation after {@code nanos}. */
@@ -244,7 +261,7 @@ public final class FakeWorkloadContext implements WorkloadContext {
         io.markIssued(now);
         int pid = io.task().pid();
         submissions.add(new Submission(now, pid, io.kind(), io.file().path(), io.offset(), io.length(),
-                io.direct(), io.syncWrite()));
+                io.direct(), io.syncWrite(), io.userNanos(), io.async()));
         int depth = inFlightByPid.merge(pid, 1, Integer::sum);
         maxInFlightByPid.merge(pid, depth, Math::max);
         io.markSubmitted(now);
@@ -258,6 +275,23 @@ public final class FakeWorkloadContext implements WorkloadContext {
             }
             io.listener().completed(io);
         });
+    }
+
+    @Override
+    public int cpuCount() {
+        return cpuCount;
+    }
+
+    /** Records the spin, then runs {@code done} after {@code nanos} of virtual time (one CPU each, no contention). */
+    @Override
+    public void spin(Task task, long nanos, Runnable done) {
+        spins.add(new Spin(now, task.pid(), nanos));
+        schedule(now + Math.max(0, nanos), done);
+    }
+
+    @Override
+    public void recordFaults(int job, long minorFaults, long majorFaults) {
+        faults.add(new Faults(now, job, minorFaults, majorFaults));
     }
 
     @Override
