@@ -98,10 +98,13 @@ public final class RunControl {
 
             @Override
             public boolean poll(long nowNanos, long bytesDone) {
+                if (signal != 0) {
+                    return true;
+                }
                 if (slot != null) {
                     slot.update(nowNanos, bytesDone);
                 }
-                return signal != 0;
+                return false;
             }
 
             @Override

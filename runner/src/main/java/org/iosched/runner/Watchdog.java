@@ -12,6 +12,9 @@ import org.iosched.simulator.engine.HookWatch;
  * no other call entered for longer than the limit of wall-clock time is reported in one line, and the process
  * ends (a thread looping in foreign code cannot be stopped). The wall clock is read here, outside the
  * simulations, which never see it. The limit is far above any honest hook call, which takes microseconds.
+ *
+ * <p>Limitations: it sees what the simulator's guards record (scheduler and device hooks, plugins' timers, the
+ * plugins' create and start calls); a bio controller or a workload's completion callback that loops is not named.
  */
 public final class Watchdog {
     /** The default limit of one hook call, in wall-clock seconds ({@code --watchdog}). */

@@ -216,6 +216,7 @@ final class SimulationRun {
      */
     private static void checkSchedulerDispatches(EventQueue clock, RequestQueue queue, IoScheduler scheduler,
                                                  String schedulerLabel) {
+        // simplified: checked when the run ends (or reaches the time limit), not each time the device goes idle
         if (queue.inDriver() > 0 || queue.dispatchQueueLength() > 0 || queue.plugged()
                 || clock.hasPending(schedulerLabel)) {
             return;
