@@ -66,8 +66,12 @@ public final class RunControlOptions {
         }
         boolean terminal = System.console() != null;
         Watchdog watchdog = null;
+        RunControl[] watched = new RunControl[1];
         if (watchdogSeconds > 0) {
             watchdog = new Watchdog(watchdogSeconds, System::nanoTime, message -> {
+                if (watched[0] != null) {
+                    watched[0].clearProgress();
+                }
                 err.println(message);
                 err.flush();
                 // a thread looping in a plugin cannot be stopped: end the process without waiting for it
@@ -77,6 +81,7 @@ public final class RunControlOptions {
         }
         Progress line = progress || terminal ? new Progress(err, terminal, System::nanoTime) : null;
         RunControl control = new RunControl(watchdog, line, err);
+        watched[0] = control;
         return new Session(control, SignalStop.install(control));
     }
 }
