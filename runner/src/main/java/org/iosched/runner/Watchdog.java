@@ -38,7 +38,9 @@ public final class Watchdog {
         if (limitSeconds < 1) {
             throw new IllegalArgumentException("limitSeconds must be at least 1, not " + limitSeconds);
         }
-        this.limitNanos = limitSeconds * 1_000_000_000L;
+        // a limit beyond what nanoseconds hold is no limit
+        this.limitNanos = limitSeconds > Long.MAX_VALUE / 1_000_000_000L ? Long.MAX_VALUE
+                : limitSeconds * 1_000_000_000L;
         this.wallNanos = wallNanos;
         this.onHang = onHang;
     }

@@ -65,4 +65,15 @@ class WatchdogTest {
 
         assertThat(watchdog.check()).contains("inside its timer hook");
     }
+
+    @Test
+    void aLimitBeyondWhatNanosecondsHoldIsNoLimit() {
+        Watchdog forever = new Watchdog(Long.MAX_VALUE, () -> wall, message -> { });
+        forever.watch(hooks);
+        hooks.enter(dispatch);
+        forever.check();
+        wall += Long.MAX_VALUE / 2;
+
+        assertThat(forever.check()).isNull();
+    }
 }

@@ -77,11 +77,14 @@ public final class RunControlOptions {
                 // a thread looping in a plugin cannot be stopped: end the process without waiting for it
                 Runtime.getRuntime().halt(ExitCodes.PLUGIN_FAILURE);
             });
-            watchdog.start();
         }
         Progress line = progress || terminal ? new Progress(err, terminal, System::nanoTime) : null;
         RunControl control = new RunControl(watchdog, line, err);
         watched[0] = control;
+        if (watchdog != null) {
+            // started after the control is known, which its thread then sees
+            watchdog.start();
+        }
         return new Session(control, SignalStop.install(control));
     }
 }
