@@ -87,8 +87,8 @@ final class SimulationRun {
         String schedulerLabel = "scheduler " + schedulerName;
         SchedulerHost schedulerHost = new SchedulerHost(queue, clock, kernelClock,
                 streams.forComponent("scheduler/" + schedulerName), trace, schedulerLabel);
-        IoScheduler scheduler = guarded(hooks, schedulerLabel, "create", () -> config.schedulerProvider().create(schedulerHost,
-                config.schedulerSettings()));
+        IoScheduler scheduler = guarded(hooks, schedulerLabel, "create",
+                () -> config.schedulerProvider().create(schedulerHost, config.schedulerSettings()));
         queue.attach(scheduler, schedulerLabel, device, deviceLabel);
 
         Workload workload = config.workload();
@@ -149,7 +149,8 @@ final class SimulationRun {
             }
             return new SimulationResult(schedulerName, deviceName, config.seed(), settings(info, queue),
                     end, statistics.results(end), queue.disk().snapshot(DiskStats.KERNEL_NAME, end, end), notices,
-                    deviceStatistics(guarded(hooks, deviceLabel, "statistics", device::statistics), queue, bioLayer, end), os.taskStats());
+                    deviceStatistics(guarded(hooks, deviceLabel, "statistics", device::statistics), queue, bioLayer,
+                            end), os.taskStats());
         } finally {
             if (!closed) {
                 closeQuietly(os);

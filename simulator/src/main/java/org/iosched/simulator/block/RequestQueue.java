@@ -146,7 +146,8 @@ public final class RequestQueue {
     public void attach(IoScheduler ioScheduler, String schedulerLabel, BlockDevice blockDevice, String deviceLabel) {
         this.scheduler = new GuardedScheduler(Objects.requireNonNull(ioScheduler, "scheduler"), schedulerLabel,
                 clock.hooks());
-        this.device = new GuardedDevice(Objects.requireNonNull(blockDevice, "device"), deviceLabel, info, clock.hooks());
+        this.device = new GuardedDevice(Objects.requireNonNull(blockDevice, "device"), deviceLabel, info,
+                clock.hooks());
         this.merge.attach(scheduler);
         this.allocator.attach(scheduler);
     }
