@@ -9,7 +9,8 @@ import java.util.concurrent.Future;
 
 /**
  * Independent simulations in parallel: each simulation is single-threaded and deterministic, so running several
- * at once on a pool changes nothing but the wall-clock time. The only place the runner uses threads.
+ * at once on a pool changes nothing but the wall-clock time. The only place the runner runs simulations on
+ * threads (the {@link Watchdog} has one thread of its own, which only watches).
  */
 public final class Parallel {
     private Parallel() {

@@ -150,12 +150,21 @@ public final class RunService {
      * workload, kernel settings, bio controllers and the log directory.
      */
     public Simulation.Builder builder(RunPlan plan, IoSchedulerProvider scheduler) {
+        return builder(plan, scheduler, null);
+    }
+
+    /** As {@link #builder(RunPlan, IoSchedulerProvider)}, the run watched by {@code control} (or by nobody). */
+    private Simulation.Builder builder(RunPlan plan, IoSchedulerProvider scheduler, RunControl control) {
+        Workload workload = createWorkload(plan);
         Simulation.Builder builder = Simulation.builder()
                 .seed(plan.seed())
                 .scheduler(scheduler, plan.schedulerSettings().get(scheduler.name()))
                 .device(plan.device(), plan.deviceSettings())
-                .workload(createWorkload(plan))
+                .workload(workload)
                 .kernel(plan.kernelSettings());
+        if (control != null) {
+            builder.monitor(control.monitor(scheduler.name(), workload.jobs()));
+        }
         for (Map.Entry<BioControllerProvider, Map<String, String>> controller : plan.bioControllers().entrySet()) {
             builder.bioController(controller.getKey(), controller.getValue());
         }
@@ -188,13 +197,21 @@ public final class RunService {
 
     /** Run every scheduler of the plan; results in the plan's order. */
     public List<SimulationResult> run(RunPlan plan) {
+        return run(plan, RunControl.none());
+    }
+
+    /**
+     * Run every scheduler of the plan, watched by {@code control} (progress, watchdog; a signal stops every run
+     * where it is, and each result says it was interrupted); results in the plan's order.
+     */
+    public List<SimulationResult> run(RunPlan plan, RunControl control) {
         int runs = plan.schedulers().size();
         int threads = Math.max(1, Math.min(runs, Runtime.getRuntime().availableProcessors()));
         ExecutorService pool = Parallel.pool("iosched-run", threads);
         try {
             List<Future<SimulationResult>> futures = new ArrayList<>();
             for (IoSchedulerProvider scheduler : plan.schedulers()) {
-                futures.add(pool.submit(() -> runOne(plan, scheduler)));
+                futures.add(pool.submit(() -> runOne(plan, scheduler, control)));
             }
             List<SimulationResult> results = new ArrayList<>();
             for (Future<SimulationResult> future : futures) {
@@ -206,9 +223,10 @@ public final class RunService {
         }
     }
 
-    private SimulationResult runOne(RunPlan plan, IoSchedulerProvider scheduler) throws IOException {
+    private SimulationResult runOne(RunPlan plan, IoSchedulerProvider scheduler, RunControl control)
+            throws IOException {
         LOG.info("running {} on {} with seed {}", scheduler.name(), plan.device().name(), plan.seed());
-        Simulation.Builder builder = builder(plan, scheduler);
+        Simulation.Builder builder = builder(plan, scheduler, control);
         if (plan.trace() == null) {
             return builder.build().run();
         }

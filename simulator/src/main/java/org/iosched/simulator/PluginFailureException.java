@@ -23,6 +23,18 @@ public final class PluginFailureException extends RuntimeException {
         this.plugin = plugin;
     }
 
+    /**
+     * A failure described in words rather than by what was thrown.
+     *
+     * @param plugin the plugin's kind and name, such as {@code scheduler deadline}
+     * @param what   what it did, after its name ({@code overflowed the stack in dispatch})
+     * @param cause  what was thrown, or null
+     */
+    public PluginFailureException(String plugin, String what, Throwable cause) {
+        super(plugin + " " + what, cause);
+        this.plugin = plugin;
+    }
+
     /** The plugin's kind and name, such as {@code scheduler deadline}. */
     public String plugin() {
         return plugin;

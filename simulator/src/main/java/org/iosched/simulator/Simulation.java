@@ -120,7 +120,8 @@ public final class Simulation {
                   BlockDeviceProvider deviceProvider, Settings deviceSettings, Workload workload,
                   Settings queueSettings, boolean maxSectorsKbSet, Settings vmSettings, Settings fsSettings,
                   Settings kernelSettings, List<BioControllerSpec> bioControllers, Appendable trace,
-                  long maxVirtualTime, Path logDirectory, UnaryOperator<String> logFileNames) {
+                  long maxVirtualTime, Path logDirectory, UnaryOperator<String> logFileNames,
+                  RunMonitor monitor) {
     }
 
     /** A bio controller to stack, with its keys (without the controller's prefix). */
@@ -144,6 +145,7 @@ public final class Simulation {
         private long maxVirtualTime = DEFAULT_MAX_VIRTUAL_TIME;
         private Path logDirectory;
         private UnaryOperator<String> logFileNames = UnaryOperator.identity();
+        private RunMonitor monitor;
 
         private Builder() {
         }
@@ -234,6 +236,15 @@ public final class Simulation {
         }
 
         /**
+         * Who watches the run from outside (progress, a stop on a signal, a watchdog); by default nobody. It never
+         * changes the results, unless it stops the run.
+         */
+        public Builder monitor(RunMonitor value) {
+            this.monitor = Objects.requireNonNull(value, "monitor");
+            return this;
+        }
+
+        /**
          * Validates every setting.
          *
          * @throws InvalidInputException  on an unknown name or a bad value, a bio controller's included
@@ -285,7 +296,7 @@ public final class Simulation {
             return new Simulation(new Config(seed, schedulerProvider, schedulerSettings, deviceProvider,
                     deviceSettings, workload, queueSettings, queueValues.containsKey("max_sectors_kb"), vmSettings,
                     fsSettings, kernelSettings, List.copyOf(bioControllers), trace, maxVirtualTime, logDirectory,
-                    logFileNames));
+                    logFileNames, monitor));
         }
     }
 }

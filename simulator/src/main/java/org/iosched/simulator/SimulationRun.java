@@ -16,6 +16,7 @@ import org.iosched.simulator.block.DeviceHost;
 import org.iosched.simulator.block.RequestQueue;
 import org.iosched.simulator.block.SchedulerHost;
 import org.iosched.simulator.engine.EventQueue;
+import org.iosched.simulator.engine.HookWatch;
 import org.iosched.simulator.engine.InvariantViolationException;
 import org.iosched.simulator.engine.KernelClock;
 import org.iosched.simulator.engine.NoProgressException;
@@ -31,6 +32,11 @@ import org.iosched.simulator.trace.BlockTrace;
 /**
  * Wires one run (engine, device, queue, scheduler, bio layer and controllers, OS model, statistics), runs it and
  * collects results.
+ *
+ * <p>A {@link RunMonitor} may stop the run between events: it then ends at the current virtual time and the
+ * results are collected as at the time limit, with the jobs cut short and a notice saying so. A scheduler that
+ * holds requests it never dispatches (the device idle, the queue unplugged, no timer of it armed, and a forced
+ * dispatch moving nothing) is a failure of that scheduler.
  */
 final class SimulationRun {
     private final Simulation.Config config;
@@ -43,6 +49,22 @@ final class SimulationRun {
         OsTunables tunables = OsTunables.from(config.vmSettings(), config.fsSettings(),
                 config.queueSettings().getInt("read_ahead_kb"));
         EventQueue clock = new EventQueue(instantLimit(tunables.memoryPages()));
+        HookWatch hooks = clock.hooks();
+        RunMonitor monitor = config.monitor();
+        if (monitor != null) {
+            monitor.started(hooks);
+        }
+        try {
+            return execute(clock, tunables, monitor);
+        } finally {
+            if (monitor != null) {
+                monitor.ended(hooks);
+            }
+        }
+    }
+
+    private SimulationResult execute(EventQueue clock, OsTunables tunables, RunMonitor monitor) {
+        HookWatch hooks = clock.hooks();
         RandomStreams streams = new RandomStreams(config.seed());
         KernelClock kernelClock = new KernelClock(Integer.parseInt(config.kernelSettings().getString("hz")));
         BlockTrace trace = new BlockTrace(clock, config.trace());
@@ -50,9 +72,9 @@ final class SimulationRun {
         String deviceName = config.deviceProvider().name();
         String deviceLabel = "device " + deviceName;
         DeviceHost deviceHost = new DeviceHost(clock, streams.forComponent("device/" + deviceName), trace, deviceLabel);
-        BlockDevice device = guarded(deviceLabel, () -> config.deviceProvider().create(deviceHost,
+        BlockDevice device = guarded(hooks, deviceLabel, "create", () -> config.deviceProvider().create(deviceHost,
                 config.deviceSettings()));
-        DeviceInfo info = guarded(deviceLabel, device::info);
+        DeviceInfo info = guarded(hooks, deviceLabel, "info", device::info);
         if (info == null) {
             throw new PluginFailureException(deviceLabel, new NullPointerException("info() returned null"));
         }
@@ -65,8 +87,8 @@ final class SimulationRun {
         String schedulerLabel = "scheduler " + schedulerName;
         SchedulerHost schedulerHost = new SchedulerHost(queue, clock, kernelClock,
                 streams.forComponent("scheduler/" + schedulerName), trace, schedulerLabel);
-        IoScheduler scheduler = guarded(schedulerLabel, () -> config.schedulerProvider().create(schedulerHost,
-                config.schedulerSettings()));
+        IoScheduler scheduler = guarded(hooks, schedulerLabel, "create",
+                () -> config.schedulerProvider().create(schedulerHost, config.schedulerSettings()));
         queue.attach(scheduler, schedulerLabel, device, deviceLabel);
 
         Workload workload = config.workload();
@@ -81,30 +103,36 @@ final class SimulationRun {
                 String name = spec.provider().name();
                 bioLayer.install(spec.provider(), spec.settings(), os, streams.forComponent("biocontrol/" + name));
             }
-            guarded(workloadLabel, () -> {
+            guarded(hooks, workloadLabel, "start", () -> {
                 workload.start(os.context());
                 return null;
             });
             EventQueue.Stop stop;
             try {
+                EventQueue.Poll poll = monitor == null ? null : () -> monitor.poll(clock.now(), statistics.bytes());
                 stop = clock.run(config.maxVirtualTime(),
-                        () -> os.finishCalled() && os.idle() && queue.idle() && bioLayer.idle());
+                        () -> os.finishCalled() && os.idle() && queue.idle() && bioLayer.idle(), poll);
             } catch (NoProgressException e) {
                 throw noProgress(e, os, workload);
             }
             boolean timeLimit = stop == EventQueue.Stop.TIME_LIMIT;
+            boolean interrupted = stop == EventQueue.Stop.INTERRUPTED;
+            if (stop == EventQueue.Stop.EMPTY || timeLimit) {
+                checkSchedulerDispatches(clock, queue, scheduler, schedulerLabel);
+            }
             if (stop == EventQueue.Stop.EMPTY) {
                 checkNotStalled(os, bioLayer, workloadLabel);
             }
-            if (!timeLimit) {
+            if (!timeLimit && !interrupted) {
                 bioLayer.checkDrained();
                 queue.checkDrained();
             }
-            if (!workload.jobs().isEmpty() && queue.biosCompleted() == 0 && statistics.recorded() == 0) {
+            if (!interrupted && !workload.jobs().isEmpty() && queue.biosCompleted() == 0
+                    && statistics.recorded() == 0) {
                 throw new InvalidInputException("the workload issued no I/O");
             }
             long end = clock.now();
-            guarded(schedulerLabel, () -> {
+            guarded(hooks, schedulerLabel, "exit", () -> {
                 scheduler.exit();
                 return null;
             });
@@ -112,13 +140,17 @@ final class SimulationRun {
             closed = true;
             os.close();
 
-            List<String> notices = new ArrayList<>(guarded(workloadLabel, workload::notices));
+            List<String> notices = new ArrayList<>(guarded(hooks, workloadLabel, "notices", workload::notices));
             if (timeLimit) {
                 notices.add("stopped at the time limit");
             }
+            if (interrupted) {
+                notices.add("interrupted at " + seconds(end) + " s of virtual time: the jobs were cut short there");
+            }
             return new SimulationResult(schedulerName, deviceName, config.seed(), settings(info, queue),
                     end, statistics.results(end), queue.disk().snapshot(DiskStats.KERNEL_NAME, end, end), notices,
-                    deviceStatistics(guarded(deviceLabel, device::statistics), queue, bioLayer, end), os.taskStats());
+                    deviceStatistics(guarded(hooks, deviceLabel, "statistics", device::statistics), queue, bioLayer,
+                            end), os.taskStats());
         } finally {
             if (!closed) {
                 closeQuietly(os);
@@ -178,6 +210,32 @@ final class SimulationRun {
         return String.format(Locale.ROOT, "%.6f", nanos / 1e9);
     }
 
+    /**
+     * A scheduler that holds requests while the device is idle, the queue is not plugged and no timer of the
+     * scheduler is armed will never dispatch them; it is asked once with {@code force} (as the kernel drains an
+     * elevator), and a scheduler that still dispatches nothing is named.
+     */
+    private static void checkSchedulerDispatches(EventQueue clock, RequestQueue queue, IoScheduler scheduler,
+                                                 String schedulerLabel) {
+        // simplified: checked when the run ends (or reaches the time limit), not each time the device goes idle
+        if (queue.inDriver() > 0 || queue.dispatchQueueLength() > 0 || queue.plugged()
+                || clock.hasPending(schedulerLabel)) {
+            return;
+        }
+        HookWatch hooks = clock.hooks();
+        int held = queue.nrSorted();
+        if (held == 0 && !guarded(hooks, schedulerLabel, "hasQueued", scheduler::hasQueued)) {
+            return;
+        }
+        int moved = guarded(hooks, schedulerLabel, "dispatch", () -> scheduler.dispatch(true));
+        if (moved == 0 && queue.dispatchQueueLength() == 0) {
+            String what = held == 0 ? "the requests it says it holds (hasQueued() is true)"
+                    : "the " + held + " request" + (held == 1 ? "" : "s") + " it holds";
+            throw new PluginFailureException(schedulerLabel, "never dispatches " + what + ": the device is idle, "
+                    + "the queue unplugged, no timer of it armed, and dispatch(force=true) returned 0", null);
+        }
+    }
+
     private static void checkNotStalled(OsModel os, BioLayer bioLayer, String workloadLabel) {
         RequestQueue queue = bioLayer.queue();
         if (!queue.idle()) {
@@ -234,11 +292,14 @@ final class SimulationRun {
         return name.isEmpty() ? workload.getClass().getName() : name;
     }
 
-    private static <T> T guarded(String label, Supplier<T> call) {
+    private static <T> T guarded(HookWatch hooks, String label, String hook, Supplier<T> call) {
+        HookWatch.Hook interrupted = hooks.enter(new HookWatch.Hook(label, hook));
         try {
             return call.get();
-        } catch (RuntimeException e) {
-            throw PluginGuard.blame(label, e);
+        } catch (RuntimeException | StackOverflowError e) {
+            throw PluginGuard.blame(label, hook, e);
+        } finally {
+            hooks.exit(interrupted);
         }
     }
 }

@@ -190,7 +190,7 @@ class SimulationTest {
     }
 
     @Test
-    void aSchedulerThatHoldsRequestsWithoutTimerOrKickIsReportedAsAStall() {
+    void aSchedulerThatHoldsRequestsItNeverDispatchesIsNamed() {
         IoSchedulerProvider hoarder = new IoSchedulerProvider() {
             @Override
             public String name() {
@@ -221,10 +221,131 @@ class SimulationTest {
         };
 
         assertThatThrownBy(() -> base().scheduler(hoarder, Map.of()).build().run())
+                .isInstanceOf(PluginFailureException.class)
+                .hasMessage("scheduler hoarder never dispatches the 1 request it holds: the device is idle, the queue "
+                        + "unplugged, no timer of it armed, and dispatch(force=true) returned 0")
+                .extracting(e -> ((PluginFailureException) e).plugin()).isEqualTo("scheduler hoarder");
+    }
+
+    @Test
+    void aSchedulerThatHoldsRequestsButDispatchesThemWhenForcedIsAStallOfTheSimulation() {
+        IoSchedulerProvider forgetful = new IoSchedulerProvider() {
+            @Override
+            public String name() {
+                return "forgetful";
+            }
+
+            @Override
+            public IoScheduler create(SchedulerContext context, Settings settings) {
+                return new IoScheduler() {
+                    private final java.util.ArrayDeque<Request> held = new java.util.ArrayDeque<>();
+
+                    @Override
+                    public void add(Request rq) {
+                        held.add(rq);
+                    }
+
+                    @Override
+                    public int dispatch(boolean force) {
+                        if (!force || held.isEmpty()) {
+                            return 0;
+                        }
+                        context.dispatchAddTail(held.poll());
+                        return 1;
+                    }
+
+                    @Override
+                    public boolean hasQueued() {
+                        return !held.isEmpty();
+                    }
+                };
+            }
+        };
+
+        assertThatThrownBy(() -> base().scheduler(forgetful, Map.of()).build().run())
                 .isInstanceOf(InvariantViolationException.class)
-                .hasMessage("the simulation stalled with requests outstanding and no event left to move them: "
-                        + "1 held by scheduler hoarder, 0 on the dispatch queue, 0 in device fake-disk, "
-                        + "0 submitters sleeping for a request");
+                .hasMessageStartingWith("the simulation stalled with requests outstanding and no event left to move"
+                        + " them: 0 held by scheduler forgetful, 1 on the dispatch queue");
+    }
+
+    @Test
+    void aSchedulerThatRecursesWithoutEndIsNamedWithTheHook() {
+        IoSchedulerProvider recursive = new IoSchedulerProvider() {
+            @Override
+            public String name() {
+                return "recursive";
+            }
+
+            @Override
+            public IoScheduler create(SchedulerContext context, Settings settings) {
+                return new IoScheduler() {
+                    private int held;
+
+                    @Override
+                    public void add(Request rq) {
+                        held++;
+                    }
+
+                    @Override
+                    public int dispatch(boolean force) {
+                        return dispatch(force) + 1;
+                    }
+
+                    @Override
+                    public boolean hasQueued() {
+                        return held > 0;
+                    }
+                };
+            }
+        };
+
+        assertThatThrownBy(() -> base().scheduler(recursive, Map.of()).build().run())
+                .isInstanceOf(PluginFailureException.class)
+                .hasMessage("scheduler recursive overflowed the stack in dispatch (StackOverflowError: unbounded "
+                        + "recursion)")
+                .hasCauseInstanceOf(StackOverflowError.class);
+    }
+
+    @Test
+    void aMonitorThatNeverStopsChangesNothingAndSeesTheHookThatRuns() {
+        List<org.iosched.simulator.engine.HookWatch.Hook> seen = new java.util.ArrayList<>();
+        org.iosched.simulator.engine.HookWatch[] watch = new org.iosched.simulator.engine.HookWatch[1];
+        RunMonitor monitor = new RunMonitor() {
+            @Override
+            public void started(org.iosched.simulator.engine.HookWatch hooks) {
+                watch[0] = hooks;
+            }
+
+            @Override
+            public boolean poll(long nowNanos, long bytesDone) {
+                seen.add(watch[0].current());
+                return false;
+            }
+        };
+        SimulationResult plain = base().workload(RandomReadWorkload.reads(5000, 4)).build().run();
+        SimulationResult watched = base().workload(RandomReadWorkload.reads(5000, 4)).monitor(monitor).build().run();
+
+        assertThat(watched).isEqualTo(plain);
+        assertThat(seen).isNotEmpty().containsOnlyNulls();
+        assertThat(watch[0].calls()).isPositive();
+        assertThat(watch[0].current()).isNull();
+    }
+
+    @Test
+    void aMonitorStopsTheRunBetweenEventsAndTheResultSaysItWasInterrupted() {
+        long[] stoppedAt = new long[2];
+        RunMonitor monitor = (now, bytes) -> {
+            stoppedAt[0] = now;
+            stoppedAt[1] = bytes;
+            return true;
+        };
+        SimulationResult r = base().workload(RandomReadWorkload.reads(1_000_000, 4)).monitor(monitor).build().run();
+
+        assertThat(r.durationNanos()).isEqualTo(stoppedAt[0]).isPositive();
+        assertThat(r.jobs().get(0).read().totalIos() * 4096).isEqualTo(stoppedAt[1]).isPositive()
+                .isLessThan(1_000_000L * 4096);
+        assertThat(r.notices()).singleElement().asString().startsWith("interrupted at ")
+                .endsWith(" s of virtual time: the jobs were cut short there");
     }
 
     @Test

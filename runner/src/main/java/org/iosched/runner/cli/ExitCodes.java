@@ -10,6 +10,11 @@ public final class ExitCodes {
     public static final int USER_ERROR = 2;
     /** A plugin (scheduler, device, workload) failed during a run. */
     public static final int PLUGIN_FAILURE = 3;
+    /**
+     * A signal (SIGINT, SIGTERM) stopped the runs; the report of what ran was printed (128 + SIGINT, the shell's
+     * code for Ctrl-C; fio 3.33 exits 128).
+     */
+    public static final int INTERRUPTED = 130;
 
     private ExitCodes() {
     }

@@ -36,6 +36,9 @@ public final class RunCommand implements Callable<Integer> {
     @Mixin
     GlobalOptions global;
 
+    @Mixin
+    RunControlOptions runControl;
+
     @Parameters(index = "0", paramLabel = "JOB", description = "The fio job file (or trace file).")
     Path job;
 
@@ -99,12 +102,16 @@ public final class RunCommand implements Callable<Integer> {
         Path logDirectory = output != null && output.toAbsolutePath().getParent() != null
                 ? output.toAbsolutePath().getParent() : Path.of("").toAbsolutePath();
         RunPlan plan = service.plan(workload, readSource(job), device, schedulers, setOptions, seed, trace, logDirectory);
-        List<SimulationResult> results = service.run(plan);
-        ResultWriter.write(results, format, output, spec.commandLine().getOut());
-        if (traceSummary) {
-            writeTraceSummaries(plan, results, format);
+        try (RunControlOptions.Session session = runControl.open(spec.commandLine().getErr())) {
+            session.control().planned(plan.schedulers().size());
+            List<SimulationResult> results = service.run(plan, session.control());
+            session.beforeReport();
+            ResultWriter.write(results, format, output, spec.commandLine().getOut());
+            if (traceSummary) {
+                writeTraceSummaries(plan, results, format);
+            }
+            return session.exitCode();
         }
-        return ExitCodes.OK;
     }
 
     private void writeTraceSummaries(RunPlan plan, List<SimulationResult> results, OutputFormat format) {

@@ -43,6 +43,9 @@ public final class ScenarioCommand implements Callable<Integer> {
     @Mixin
     GlobalOptions global;
 
+    @Mixin
+    RunControlOptions runControl;
+
     @Parameters(index = "0", paramLabel = "FILE", description = "The scenario file (YAML), e.g. scenarios/seeds/*.yaml.")
     Path file;
 
@@ -86,7 +89,17 @@ public final class ScenarioCommand implements Callable<Integer> {
         PrintWriter err = spec.commandLine().getErr();
         err.println("iosched: scenario " + InputText.echo(scenario.name()) + ": " + size);
         err.flush();
-        ScenarioResult result = new ScenarioRunner(service).run(plan, Runtime.getRuntime().availableProcessors());
+        try (RunControlOptions.Session session = runControl.open(err)) {
+            session.control().planned(plan.simulations());
+            ScenarioResult result = new ScenarioRunner(service, session.control())
+                    .run(plan, Runtime.getRuntime().availableProcessors());
+            session.beforeReport();
+            writeReport(result, format);
+            return session.exitCode();
+        }
+    }
+
+    private void writeReport(ScenarioResult result, ScenarioFormat format) {
         String report = ScenarioReport.render(result, format);
         if (plot != null) {
             ScenarioCharts.write(result, plot);
@@ -102,6 +115,5 @@ public final class ScenarioCommand implements Callable<Integer> {
                 throw new InvalidInputException(output.toString(), 0, "cannot write output: " + e.getMessage());
             }
         }
-        return ExitCodes.OK;
     }
 }

@@ -9,6 +9,7 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Future;
 import org.iosched.api.InvalidInputException;
 import org.iosched.runner.Parallel;
+import org.iosched.runner.RunControl;
 import org.iosched.runner.RunPlan;
 import org.iosched.runner.RunService;
 import org.iosched.simulator.JobResult;
@@ -21,10 +22,20 @@ import org.iosched.simulator.SimulationResult;
  */
 public final class ScenarioRunner {
     private final RunService service;
+    private final RunControl control;
 
     /** @param service runs single simulations */
     public ScenarioRunner(RunService service) {
+        this(service, RunControl.none());
+    }
+
+    /**
+     * @param service runs single simulations
+     * @param control watches them (progress, watchdog); a signal stops them, and each result says so
+     */
+    public ScenarioRunner(RunService service, RunControl control) {
         this.service = service;
+        this.control = control;
     }
 
     /**
@@ -43,7 +54,7 @@ public final class ScenarioRunner {
             for (ScenarioPlan.Row row : plan.rows()) {
                 List<Future<SimulationResult>> perSeed = new ArrayList<>(row.runs().size());
                 for (RunPlan run : row.runs()) {
-                    perSeed.add(pool.submit(() -> service.run(run).get(0)));
+                    perSeed.add(pool.submit(() -> service.run(run, control).get(0)));
                 }
                 futures.add(perSeed);
             }

@@ -4,18 +4,30 @@ import java.util.Map;
 import org.iosched.api.BlockDevice;
 import org.iosched.api.DeviceInfo;
 import org.iosched.api.Request;
+import org.iosched.simulator.engine.HookWatch;
 import org.iosched.simulator.engine.PluginGuard;
 
-/** Calls a device plugin and names it in any exception it throws ({@link PluginGuard}). */
+/**
+ * Calls a device plugin and names it in any exception it throws ({@link PluginGuard}), a stack overflow in a
+ * hook included; each call is recorded in the run's {@link HookWatch} for the runner's watchdog.
+ */
 final class GuardedDevice implements BlockDevice {
     private final BlockDevice delegate;
     private final String label;
     private final DeviceInfo info;
+    private final HookWatch watch;
+    private final HookWatch.Hook canAccept;
+    private final HookWatch.Hook submit;
+    private final HookWatch.Hook statistics;
 
-    GuardedDevice(BlockDevice delegate, String label, DeviceInfo info) {
+    GuardedDevice(BlockDevice delegate, String label, DeviceInfo info, HookWatch watch) {
         this.delegate = delegate;
         this.label = label;
         this.info = info;
+        this.watch = watch;
+        this.canAccept = new HookWatch.Hook(label, "canAccept");
+        this.submit = new HookWatch.Hook(label, "submit");
+        this.statistics = new HookWatch.Hook(label, "statistics");
     }
 
     String label() {
@@ -29,28 +41,37 @@ final class GuardedDevice implements BlockDevice {
 
     @Override
     public boolean canAccept(Request rq, int inFlight) {
+        HookWatch.Hook interrupted = watch.enter(canAccept);
         try {
             return delegate.canAccept(rq, inFlight);
-        } catch (RuntimeException e) {
-            throw PluginGuard.blame(label, e);
+        } catch (RuntimeException | StackOverflowError e) {
+            throw PluginGuard.blame(label, "canAccept", e);
+        } finally {
+            watch.exit(interrupted);
         }
     }
 
     @Override
     public void submit(Request rq) {
+        HookWatch.Hook interrupted = watch.enter(submit);
         try {
             delegate.submit(rq);
-        } catch (RuntimeException e) {
-            throw PluginGuard.blame(label, e);
+        } catch (RuntimeException | StackOverflowError e) {
+            throw PluginGuard.blame(label, "submit", e);
+        } finally {
+            watch.exit(interrupted);
         }
     }
 
     @Override
     public Map<String, Number> statistics() {
+        HookWatch.Hook interrupted = watch.enter(statistics);
         try {
             return delegate.statistics();
-        } catch (RuntimeException e) {
-            throw PluginGuard.blame(label, e);
+        } catch (RuntimeException | StackOverflowError e) {
+            throw PluginGuard.blame(label, "statistics", e);
+        } finally {
+            watch.exit(interrupted);
         }
     }
 }

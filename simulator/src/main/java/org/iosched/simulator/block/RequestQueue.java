@@ -144,8 +144,10 @@ public final class RequestQueue {
      * @param deviceLabel    its name in messages ({@code device hdd-7200})
      */
     public void attach(IoScheduler ioScheduler, String schedulerLabel, BlockDevice blockDevice, String deviceLabel) {
-        this.scheduler = new GuardedScheduler(Objects.requireNonNull(ioScheduler, "scheduler"), schedulerLabel);
-        this.device = new GuardedDevice(Objects.requireNonNull(blockDevice, "device"), deviceLabel, info);
+        this.scheduler = new GuardedScheduler(Objects.requireNonNull(ioScheduler, "scheduler"), schedulerLabel,
+                clock.hooks());
+        this.device = new GuardedDevice(Objects.requireNonNull(blockDevice, "device"), deviceLabel, info,
+                clock.hooks());
         this.merge.attach(scheduler);
         this.allocator.attach(scheduler);
     }

@@ -15,6 +15,11 @@ import java.util.function.BooleanSupplier;
  * <p>A run must not spin at one instant: past {@link #DEFAULT_INSTANT_LIMIT} events without the clock
  * advancing, {@link #run} throws {@link NoProgressException}. The bound is a count, so it fires at the same
  * event on every run with the same input and seed.
+ *
+ * <p>Between events, every {@link #POLL_INTERVAL} events, {@link #run} asks an optional {@link Poll} whether to
+ * stop at once (an interrupted run, which then ends at the current virtual time); the poll may look at the
+ * wall clock to show progress, but never changes the simulation. A callback of a timer owned by a plugin runs
+ * as that plugin's {@code timer} hook in the {@link #hooks() HookWatch}.
  */
 public final class EventQueue {
     /**
@@ -30,6 +35,17 @@ public final class EventQueue {
      */
     public static final long DEFAULT_INSTANT_LIMIT = 1L << 24;
 
+    /** Events between two calls of a {@link Poll}: a power of two, so that the test is one mask. */
+    public static final int POLL_INTERVAL = 1024;
+
+    /** Asked between events whether to stop the run now (from outside the simulation: a signal). */
+    @FunctionalInterface
+    public interface Poll {
+        /** @return true to end the run at the current virtual time ({@link Stop#INTERRUPTED}) */
+        boolean stopNow();
+    }
+
+    private final HookWatch hooks = new HookWatch();
     private final long instantLimit;
     private SimTimer[] heap = new SimTimer[64];
     private int size;
@@ -58,7 +74,24 @@ public final class EventQueue {
         /** No event is left. */
         EMPTY,
         /** The next event lies beyond the time limit; the clock was moved to the limit. */
-        TIME_LIMIT
+        TIME_LIMIT,
+        /** The {@link Poll} asked to stop; the clock stays where the last event left it. */
+        INTERRUPTED
+    }
+
+    /** Which plugin hook runs now, for a watchdog on another thread. */
+    public HookWatch hooks() {
+        return hooks;
+    }
+
+    /** Whether a timer of {@code owner} ({@code scheduler cfq}) is armed; a scan, for end-of-run checks. */
+    public boolean hasPending(String owner) {
+        for (int i = 0; i < size; i++) {
+            if (owner.equals(heap[i].owner)) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /** Current virtual time in nanoseconds. */
@@ -99,6 +132,16 @@ public final class EventQueue {
      * @throws NoProgressException when more than the instant limit of events run without the clock advancing
      */
     public Stop run(long limit, BooleanSupplier stop) {
+        return run(limit, stop, null);
+    }
+
+    /**
+     * As {@link #run(long, BooleanSupplier)}, asking {@code poll} every {@link #POLL_INTERVAL} events whether to
+     * stop ({@link Stop#INTERRUPTED}).
+     *
+     * @param poll asked between events, or null
+     */
+    public Stop run(long limit, BooleanSupplier stop, Poll poll) {
         if (stop.getAsBoolean()) {
             return Stop.CONDITION;
         }
@@ -127,16 +170,31 @@ public final class EventQueue {
             }
             now = timer.time;
             eventsRun++;
-            try {
+            if (timer.hook == null) {
+                // the simulator's own timer: what it throws is already attributed, or a simulator bug
                 timer.callback.run();
-            } catch (RuntimeException e) {
-                throw PluginGuard.blame(timer.owner, e);
+            } else {
+                runHook(timer);
             }
             if (stop.getAsBoolean()) {
                 return Stop.CONDITION;
             }
+            if ((eventsRun & (POLL_INTERVAL - 1)) == 0 && poll != null && poll.stopNow()) {
+                return Stop.INTERRUPTED;
+            }
         }
         return Stop.EMPTY;
+    }
+
+    private void runHook(SimTimer timer) {
+        HookWatch.Hook interrupted = hooks.enter(timer.hook);
+        try {
+            timer.callback.run();
+        } catch (RuntimeException | StackOverflowError e) {
+            throw PluginGuard.blame(timer.owner, "timer", e);
+        } finally {
+            hooks.exit(interrupted);
+        }
     }
 
     void schedule(SimTimer timer, long at) {

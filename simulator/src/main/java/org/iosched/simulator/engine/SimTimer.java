@@ -11,6 +11,8 @@ public final class SimTimer implements Timer {
     final EventQueue queue;
     final String owner;
     final Runnable callback;
+    /** The hook the watchdog sees while the callback runs; null for the simulator's own timers. */
+    final HookWatch.Hook hook;
     long time = -1;
     long sequence;
     int index = -1;
@@ -19,6 +21,7 @@ public final class SimTimer implements Timer {
         this.queue = queue;
         this.owner = owner;
         this.callback = callback;
+        this.hook = owner == null ? null : new HookWatch.Hook(owner, "timer");
     }
 
     /**

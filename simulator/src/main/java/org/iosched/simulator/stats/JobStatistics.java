@@ -17,6 +17,7 @@ public final class JobStatistics {
     private final Job[] recorders;
     private int nextPidSlot;
     private long recorded;
+    private long bytes;
 
     private static final class Direction {
         long bytes;
@@ -98,6 +99,7 @@ public final class JobStatistics {
         Direction direction = job(index).directions[d];
         direction.bytes += bytes;
         direction.ios++;
+        this.bytes += bytes;
         direction.clat.record(clatNanos);
         if (slatNanos >= 0) {
             direction.slat.record(slatNanos);
@@ -112,6 +114,11 @@ public final class JobStatistics {
     public void recordSync(int index, long latencyNanos) {
         job(index).sync.record(latencyNanos);
         recorded++;
+    }
+
+    /** Bytes read, written and trimmed over all jobs so far. */
+    public long bytes() {
+        return bytes;
     }
 
     /** I/Os and syncs recorded over all jobs. */

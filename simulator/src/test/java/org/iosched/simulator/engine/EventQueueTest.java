@@ -168,4 +168,55 @@ class EventQueueTest {
         runAll();
         assertThat(times).hasSize(pending).isSorted();
     }
+
+    @Test
+    void thePollIsAskedEveryPollIntervalEventsAndStopsTheRunAtOnce() {
+        SimTimer[] self = new SimTimer[1];
+        self[0] = queue.newTimer(null, () -> self[0].arm(queue.now() + 10));
+        self[0].arm(0);
+        int[] polls = {0};
+        long[] seenAt = new long[3];
+
+        EventQueue.Stop stop = queue.run(Long.MAX_VALUE, () -> false, () -> {
+            seenAt[polls[0]] = queue.eventsRun();
+            return ++polls[0] == 3;
+        });
+
+        assertThat(stop).isEqualTo(EventQueue.Stop.INTERRUPTED);
+        assertThat(seenAt).containsExactly(1024, 2048, 3072);
+        assertThat(queue.now()).isEqualTo(3071 * 10);
+        assertThat(self[0].isPending()).isTrue();
+    }
+
+    @Test
+    void aPluginTimerRunsAsItsTimerHookAndAnOverflowInItNamesThePlugin() {
+        HookWatch.Hook[] seen = new HookWatch.Hook[1];
+        queue.newTimer("scheduler probe", () -> seen[0] = queue.hooks().current()).arm(5);
+        SimTimer[] deep = new SimTimer[1];
+        deep[0] = queue.newTimer("scheduler deep", new Runnable() {
+            @Override
+            public void run() {
+                run();
+            }
+        });
+        deep[0].arm(10);
+
+        assertThatThrownBy(this::runAll).isInstanceOf(PluginFailureException.class)
+                .hasMessage("scheduler deep overflowed the stack in timer (StackOverflowError: unbounded recursion)");
+        assertThat(seen[0]).isEqualTo(new HookWatch.Hook("scheduler probe", "timer"));
+        assertThat(queue.hooks().current()).isNull();
+        assertThat(queue.hooks().calls()).isEqualTo(2);
+    }
+
+    @Test
+    void pendingTimersAreFoundByOwner() {
+        SimTimer t = queue.newTimer("scheduler cfq", () -> { });
+        t.arm(5);
+        queue.newTimer(null, () -> { }).arm(7);
+
+        assertThat(queue.hasPending("scheduler cfq")).isTrue();
+        assertThat(queue.hasPending("scheduler deadline")).isFalse();
+        t.cancel();
+        assertThat(queue.hasPending("scheduler cfq")).isFalse();
+    }
 }
