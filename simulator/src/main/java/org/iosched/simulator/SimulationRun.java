@@ -15,6 +15,8 @@ import org.iosched.simulator.block.BioLayer;
 import org.iosched.simulator.block.DeviceHost;
 import org.iosched.simulator.block.RequestQueue;
 import org.iosched.simulator.block.SchedulerHost;
+import org.iosched.simulator.cpu.CpuTunables;
+import org.iosched.simulator.cpu.Cpus;
 import org.iosched.simulator.engine.EventQueue;
 import org.iosched.simulator.engine.InvariantViolationException;
 import org.iosched.simulator.engine.KernelClock;
@@ -60,6 +62,9 @@ final class SimulationRun {
                 config.queueSettings().getInt("nr_requests"), maxSectors(info),
                 config.kernelSettings().getString("plugging").equals("task"));
         deviceHost.bind(queue);
+        Cpus cpus = new Cpus(clock, CpuTunables.from(config.cpuSettings(),
+                Integer.parseInt(config.queueSettings().getString("rq_affinity"))));
+        queue.setCpus(cpus);
 
         String schedulerName = config.schedulerProvider().name();
         String schedulerLabel = "scheduler " + schedulerName;
@@ -68,6 +73,8 @@ final class SimulationRun {
         IoScheduler scheduler = guarded(schedulerLabel, () -> config.schedulerProvider().create(schedulerHost,
                 config.schedulerSettings()));
         queue.attach(scheduler, schedulerLabel, device, deviceLabel);
+        cpus.setElevatorNanos(guarded(schedulerLabel,
+                () -> config.schedulerProvider().requestCpuNanos(config.schedulerSettings())));
 
         Workload workload = config.workload();
         String workloadLabel = "workload " + workloadName(workload);
@@ -145,6 +152,11 @@ final class SimulationRun {
             all.putAll(own);
         }
         all.put("block.max_async_dispatch_gap_ms", queue.asyncDispatchGap().longestNanos(end) / 1e6);
+        Cpus cpus = queue.cpus();
+        for (int cpu = 0; cpu < cpus.count(); cpu++) {
+            all.put("cpu." + cpu + ".busy_ms", cpus.busyNanos(cpu) / 1e6);
+            all.put("cpu." + cpu + ".interrupt_ms", cpus.interruptNanos(cpu) / 1e6);
+        }
         all.putAll(bioLayer.statistics());
         return all;
     }
@@ -222,6 +234,7 @@ final class SimulationRun {
         config.vmSettings().asMap().forEach((k, v) -> all.put("vm." + k, v));
         config.fsSettings().asMap().forEach((k, v) -> all.put("fs." + k, v));
         config.kernelSettings().asMap().forEach((k, v) -> all.put("kernel." + k, v));
+        config.cpuSettings().asMap().forEach((k, v) -> all.put("cpu." + k, v));
         for (Simulation.BioControllerSpec spec : config.bioControllers()) {
             String name = spec.provider().name();
             spec.settings().forEach((k, v) -> all.put(name + "." + k, v));
