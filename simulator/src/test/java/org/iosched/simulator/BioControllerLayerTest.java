@@ -105,7 +105,7 @@ class BioControllerLayerTest {
         });
         // without CPU costs: the submissions are at 0 and at the 2 ms wake-up exactly
         Simulation.builder().device(FakeDeviceProvider.fixedLatencyDisk(MS), Map.of()).workload(workload)
-                .kernel(NoCpuCost.with(Map.of()))
+                .scheduler(NoCpuCost.noop(), Map.of()).kernel(NoCpuCost.with(Map.of()))
                 .bioController(hold, Map.of("hold_us", "0", "sleep_us", "2000")).build().run();
         HoldingController c = hold.last();
 
@@ -141,7 +141,7 @@ class BioControllerLayerTest {
     private static long directWriteClat(Map<String, String> settings) {
         // without CPU costs: the clat is the device's 2 ms plus the plug's delay alone
         return Simulation.builder().device(FakeDeviceProvider.fixedLatencyDisk(MS), Map.of())
-                .kernel(NoCpuCost.with(Map.of()))
+                .scheduler(NoCpuCost.noop(), Map.of()).kernel(NoCpuCost.with(Map.of()))
                 .workload(new RandomReadWorkload(1, 4096, 1, 64L << 20, true))
                 .bioController(new HoldingControllerProvider("hold"), settings).build().run()
                 .jobs().get(0).write().clat().maxNanos();

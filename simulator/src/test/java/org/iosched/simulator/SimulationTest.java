@@ -207,6 +207,7 @@ class SimulationTest {
     void theTimeLimitStopsTheRunWithANotice() {
         // without CPU costs, so that 50 reads of 1 ms fit the 50 ms exactly
         SimulationResult r = base().workload(RandomReadWorkload.reads(1_000_000, 1)).kernel(NoCpuCost.with(Map.of()))
+                .scheduler(NoCpuCost.noop(), Map.of())
                 .maxVirtualTime(50_000_000).build().run();
 
         assertThat(r.durationNanos()).isEqualTo(50_000_000);

@@ -495,7 +495,8 @@ public final class LinuxOsModel implements OsModel, WorkloadContext {
         call.entered = true;
         Cpus cpus = kernel.cpus;
         FileIo io = call.io;
-        cpus.chargeUser(io.userNanos());
+        // fio's own work is stated on the reference CPU, like the kernel's costs (a spin is a time and is not scaled)
+        cpus.chargeUser(cpus.scaled(io.userNanos()));
         if (io.async()) {
             if (ctx.enteredBatch != call.batch) {
                 ctx.enteredBatch = call.batch;
