@@ -7,11 +7,15 @@ import java.util.BitSet;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import org.iosched.api.FileHandle;
+import org.iosched.api.FileIo;
 import org.iosched.api.InvalidInputException;
 import org.iosched.api.IoScheduler;
 import org.iosched.api.IoSchedulerProvider;
 import org.iosched.api.SchedulerContext;
 import org.iosched.api.Settings;
+import org.iosched.api.Task;
+import org.iosched.api.TaskSpec;
 import org.iosched.simulator.CpuUsage;
 import org.iosched.simulator.JobResult;
 import org.iosched.simulator.Simulation;
@@ -19,6 +23,7 @@ import org.iosched.simulator.SimulationResult;
 import org.iosched.simulator.noop.NoopSchedulerProvider;
 import org.iosched.simulator.testing.FakeDeviceProvider;
 import org.iosched.simulator.testing.IoLoopWorkload;
+import org.iosched.simulator.testing.ScriptedWorkload;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -225,6 +230,35 @@ class CpuModelTest {
     void theSameInputAndSeedGiveTheSameResult() {
         IoLoopWorkload.Builder job = IoLoopWorkload.builder().jobs(3).async(16).userNanos(700).runtime(SECOND / 50);
         assertThat(run(BOUNDED, job.build())).isEqualTo(run(BOUNDED, job.build()));
+    }
+
+    @Test
+    void aSpinIsUserTimeOnTheTasksCpuAndFaultsReachTheJobsFigures() {
+        long[] doneAt = {-1};
+        ScriptedWorkload spinner = new ScriptedWorkload(1, ctx -> {
+            Task task = ctx.createTask(TaskSpec.of("spinner"));
+            FileHandle dev = ctx.open(task, "/dev/sda", 1 << 20);
+            ctx.jobStarted(0, task);
+            ctx.recordFaults(0, 12, 0);
+            ctx.spin(task, 2_000_000, () -> {
+                doneAt[0] = ctx.now();
+                ctx.submit(new FileIo().prepare(FileIo.Kind.READ, task, dev, 0, 4096, true, io -> {
+                    ctx.recordIo(0, FileIo.Kind.READ, 4096, -1, 0);
+                    ctx.jobFinished(0);
+                    ctx.finish();
+                }));
+            });
+        });
+        SimulationResult r = Simulation.builder().device(FakeDeviceProvider.fixedLatencyDisk(1_000_000), Map.of())
+                .workload(spinner).build().run();
+
+        CpuUsage cpu = r.jobs().get(0).cpu();
+        // the spin runs after the switch in (1.2 µs) and is not scaled by cpu.speed
+        assertThat(doneAt[0]).isEqualTo(1_200 + 2_000_000);
+        assertThat(cpu.userNanos()).isEqualTo(2_000_000);
+        assertThat(cpu.minorFaults()).isEqualTo(12);
+        assertThat(cpu.majorFaults()).isZero();
+        assertThat(cpu.systemNanos()).isGreaterThan(0);
     }
 
     @Test
