@@ -6,6 +6,8 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -120,19 +122,46 @@ class CommandLineIT {
     /** A time-based job served from the page cache never reaches its runtime: it ends with one line, exit 2. */
     @ParameterizedTest
     @CsvSource(delimiter = '|', value = {
-            "w|rw=write,bs=64k,size=64m,runtime=3",
-            "r|rw=read,bs=4k,size=1m,runtime=1"})
-    void aTimeBasedJobThatStaysInThePageCacheEndsWithOneLineNamingIt(String name, String options) throws Exception {
+            "w|rw=write,bs=64k,size=64m,runtime=3|3000",
+            "r|rw=read,bs=4k,size=1m,runtime=1|1000"})
+    void aTimeBasedJobThatStaysInThePageCacheEndsAtItsRuntimeAtMemorySpeed(String name, String options, long millis)
+            throws Exception {
         Path job = work.resolve(name + ".fio");
         Files.writeString(job, "[" + name + "]\nfilename=/dev/sdb\n" + options.replace(',', '\n') + "\ntime_based\n");
 
-        Iosched.Outcome outcome = Iosched.run(work, "run", job.toString(), "--device", "hdd-7200", "--scheduler", "cfq");
+        Iosched.Outcome outcome = Iosched.run(work, "run", job.toString(), "--device", "hdd-7200", "--scheduler", "cfq",
+                "--output-format", "json");
+
+        assertThat(outcome.exitCode()).as(outcome.stderr()).isZero();
+        JsonNode result = new ObjectMapper().readTree(outcome.stdout()).path("jobs").path(0);
+        JsonNode direction = result.path(name.equals("w") ? "write" : "read");
+        // every call costs CPU time (entry, page-cache lookups, the copy): the job reaches its runtime
+        assertThat(direction.path("runtime").asLong()).isBetween(millis, millis + 5);
+        // at memory speed: at least 1 GiB/s (the sourced copy cost alone allows about 5 GB/s)
+        assertThat(direction.path("bw").asLong()).isGreaterThan(1L << 20);
+        assertThat(result.path("sys_cpu").asDouble()).isGreaterThan(50.0);
+    }
+
+    @Test
+    void aTimeBasedCachedJobWithoutCpuCostsEndsWithOneLineNamingIt() throws Exception {
+        Path job = work.resolve("r.fio");
+        Files.writeString(job, "[r]\nfilename=/dev/sdb\nrw=read\nbs=4k\nsize=1m\nruntime=1\ntime_based\n");
+        List<String> args = new ArrayList<>(List.of("run", job.toString(), "--device", "hdd-7200", "--scheduler",
+                "cfq"));
+        for (String cost : List.of("syscall_ns", "context_switch_ns", "wakeup_ns", "page_lookup_ns", "copy_ns_per_kib",
+                "readahead_page_ns", "bio_submit_ns", "request_ns", "elevator_request_ns", "driver_dispatch_ns",
+                "completion_ns")) {
+            args.add("--set");
+            args.add("cpu." + cost + "=0");
+        }
+
+        Iosched.Outcome outcome = Iosched.run(work, args.toArray(String[]::new));
 
         assertThat(outcome.exitCode()).as(outcome.stderr()).isEqualTo(2);
         assertThat(outcome.stderr().strip().lines()).hasSize(1);
-        assertThat(outcome.stderr()).startsWith("iosched: job '" + name + "' makes no progress in virtual time: ")
+        assertThat(outcome.stderr()).startsWith("iosched: job 'r' makes no progress in virtual time: ")
                 .contains("events at ").contains(" without the clock advancing")
-                .contains("(page-cache hits take no CPU time in this model; see README model limits)")
+                .contains("(its page-cache hits take no time with CPU costs of 0; see README model limits)")
                 .doesNotContain("\tat ");
         assertThat(outcome.stdout()).isEmpty();
     }

@@ -17,7 +17,7 @@ import org.iosched.workload.text.InputText;
  */
 public final class SetOptions {
     /** Prefixes the simulated kernel owns (the simulator validates the names behind them). */
-    public static final Set<String> KERNEL_PREFIXES = Set.of("queue", "kernel", "vm", "fs");
+    public static final Set<String> KERNEL_PREFIXES = Set.of("queue", "kernel", "vm", "fs", "cpu");
 
     private final Map<String, Map<String, String>> byOwner = new TreeMap<>();
     private final Map<String, String> kernel = new LinkedHashMap<>();

@@ -16,9 +16,11 @@ import org.iosched.api.JobDescriptor;
  * @param write      writes
  * @param trim       trims
  * @param sync       fsync/fdatasync latencies ({@code sync} in fio's JSON; its count is {@code total_ios})
+ * @param cpu        the CPU use of the job's process ({@code cpu :} line)
  */
 public record JobResult(JobDescriptor job, int pid, long startNanos, long endNanos,
-                        DirectionStats read, DirectionStats write, DirectionStats trim, LatencyStats sync) {
+                        DirectionStats read, DirectionStats write, DirectionStats trim, LatencyStats sync,
+                        CpuUsage cpu) {
     /** Validates. */
     public JobResult {
         Objects.requireNonNull(job, "job");
@@ -26,6 +28,19 @@ public record JobResult(JobDescriptor job, int pid, long startNanos, long endNan
         Objects.requireNonNull(write, "write");
         Objects.requireNonNull(trim, "trim");
         Objects.requireNonNull(sync, "sync");
+        Objects.requireNonNull(cpu, "cpu");
+    }
+
+    /** A result without CPU figures ({@link CpuUsage#NONE}). */
+    public JobResult(JobDescriptor job, int pid, long startNanos, long endNanos, DirectionStats read,
+                     DirectionStats write, DirectionStats trim, LatencyStats sync) {
+        this(job, pid, startNanos, endNanos, read, write, trim, sync, CpuUsage.NONE);
+    }
+
+    /** This result with other direction statistics and syncs, the same CPU figures. */
+    public JobResult withStats(DirectionStats newRead, DirectionStats newWrite, DirectionStats newTrim,
+                               LatencyStats newSync) {
+        return new JobResult(job, pid, startNanos, endNanos, newRead, newWrite, newTrim, newSync, cpu);
     }
 
     /** The job's runtime ({@code job_runtime}). */
@@ -36,7 +51,7 @@ public record JobResult(JobDescriptor job, int pid, long startNanos, long endNan
     /**
      * fio's {@code group_reporting}: one result for several jobs, carrying the first job's descriptor
      * (renamed to {@code name}) and pid, the earliest start and latest end, summed bytes and I/Os, the
-     * longest runtime per direction, and merged latency distributions.
+     * longest runtime per direction, merged latency distributions and summed CPU figures.
      *
      * @throws IllegalArgumentException when {@code jobs} is empty
      */
@@ -54,6 +69,7 @@ public record JobResult(JobDescriptor job, int pid, long startNanos, long endNan
         List<DirectionStats> writes = new ArrayList<>(jobs.size());
         List<DirectionStats> trims = new ArrayList<>(jobs.size());
         List<LatencyStats> syncs = new ArrayList<>(jobs.size());
+        List<CpuUsage> cpus = new ArrayList<>(jobs.size());
         for (JobResult j : jobs) {
             start = Math.min(start, j.startNanos);
             end = Math.max(end, j.endNanos);
@@ -61,8 +77,9 @@ public record JobResult(JobDescriptor job, int pid, long startNanos, long endNan
             writes.add(j.write);
             trims.add(j.trim);
             syncs.add(j.sync);
+            cpus.add(j.cpu);
         }
         return new JobResult(merged, first.pid, start, end, DirectionStats.merge(reads), DirectionStats.merge(writes),
-                DirectionStats.merge(trims), LatencyStats.merge(syncs));
+                DirectionStats.merge(trims), LatencyStats.merge(syncs), CpuUsage.merge(cpus));
     }
 }

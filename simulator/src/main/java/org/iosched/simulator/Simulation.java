@@ -15,6 +15,7 @@ import org.iosched.api.Settings;
 import org.iosched.api.TunableDescriptor;
 import org.iosched.api.Workload;
 import org.iosched.simulator.noop.NoopSchedulerProvider;
+import org.iosched.simulator.cpu.CpuTunables;
 import org.iosched.simulator.os.OsTunables;
 
 /**
@@ -49,7 +50,8 @@ public final class Simulation {
                     "request pool size, counted separately for sync and async requests (queue/nr_requests)"),
             TunableDescriptor.integer("max_sectors_kb", 512, "KiB", 4, 32_767,
                     "largest request the block layer builds; at most the device's max_hw_sectors_kb"),
-            OsTunables.READ_AHEAD_KB);
+            OsTunables.READ_AHEAD_KB,
+            CpuTunables.RQ_AFFINITY);
     static final List<TunableDescriptor> KERNEL_TUNABLES = List.of(
             TunableDescriptor.choice("hz", "250", List.of("100", "250", "300", "1000"),
                     "timer ticks per second (CONFIG_HZ): jiffy-based timers round to it"),
@@ -74,7 +76,8 @@ public final class Simulation {
      * The kernel-wide settings {@link Builder#kernel} accepts, named with their prefix: the request queue's
      * ({@code queue.nr_requests}, {@code queue.max_sectors_kb}, {@code queue.read_ahead_kb}), the VM's
      * ({@code vm.memory_mb}, {@code vm.dirty_ratio}, ...), the ext4 file system's ({@code fs.barrier},
-     * {@code fs.commit_interval}, {@code fs.fragmentation}) and {@code kernel.hz}.
+     * {@code fs.commit_interval}, {@code fs.fragmentation}), {@code kernel.hz} and the CPUs' ({@code cpu.count},
+     * {@code cpu.speed}, the {@code cpu.*_ns} costs).
      */
     public static List<TunableDescriptor> kernelTunables() {
         List<TunableDescriptor> all = new ArrayList<>();
@@ -89,6 +92,9 @@ public final class Simulation {
         }
         for (TunableDescriptor t : KERNEL_TUNABLES) {
             all.add(prefixed("kernel.", t));
+        }
+        for (TunableDescriptor t : CpuTunables.CPU) {
+            all.add(prefixed("cpu.", t));
         }
         return List.copyOf(all);
     }
@@ -119,8 +125,8 @@ public final class Simulation {
     record Config(long seed, IoSchedulerProvider schedulerProvider, Settings schedulerSettings,
                   BlockDeviceProvider deviceProvider, Settings deviceSettings, Workload workload,
                   Settings queueSettings, boolean maxSectorsKbSet, Settings vmSettings, Settings fsSettings,
-                  Settings kernelSettings, List<BioControllerSpec> bioControllers, Appendable trace,
-                  long maxVirtualTime, Path logDirectory, UnaryOperator<String> logFileNames,
+                  Settings kernelSettings, Settings cpuSettings, List<BioControllerSpec> bioControllers,
+                  Appendable trace, long maxVirtualTime, Path logDirectory, UnaryOperator<String> logFileNames,
                   RunMonitor monitor) {
     }
 
@@ -265,6 +271,7 @@ public final class Simulation {
             Map<String, String> vmValues = new LinkedHashMap<>();
             Map<String, String> fsValues = new LinkedHashMap<>();
             Map<String, String> kernelValues = new LinkedHashMap<>();
+            Map<String, String> cpuValues = new LinkedHashMap<>();
             for (Map.Entry<String, String> e : kernel.entrySet()) {
                 String key = e.getKey();
                 if (key.startsWith("queue.")) {
@@ -275,6 +282,8 @@ public final class Simulation {
                     fsValues.put(key.substring("fs.".length()), e.getValue());
                 } else if (key.startsWith("kernel.")) {
                     kernelValues.put(key.substring("kernel.".length()), e.getValue());
+                } else if (key.startsWith("cpu.")) {
+                    cpuValues.put(key.substring("cpu.".length()), e.getValue());
                 } else {
                     List<String> names = new ArrayList<>();
                     for (TunableDescriptor t : kernelTunables()) {
@@ -288,6 +297,7 @@ public final class Simulation {
             Settings vmSettings = Settings.resolve("vm", OsTunables.VM, vmValues);
             Settings fsSettings = Settings.resolve("fs", OsTunables.FS, fsValues);
             Settings kernelSettings = Settings.resolve("kernel", KERNEL_TUNABLES, kernelValues);
+            Settings cpuSettings = Settings.resolve("cpu", CpuTunables.CPU, cpuValues);
             BioControllerCheck check = new BioControllerCheck(queueSettings.getInt("nr_requests"), deviceProvider,
                     deviceSettings);
             for (BioControllerSpec spec : bioControllers) {
@@ -295,8 +305,8 @@ public final class Simulation {
             }
             return new Simulation(new Config(seed, schedulerProvider, schedulerSettings, deviceProvider,
                     deviceSettings, workload, queueSettings, queueValues.containsKey("max_sectors_kb"), vmSettings,
-                    fsSettings, kernelSettings, List.copyOf(bioControllers), trace, maxVirtualTime, logDirectory,
-                    logFileNames, monitor));
+                    fsSettings, kernelSettings, cpuSettings, List.copyOf(bioControllers), trace, maxVirtualTime,
+                    logDirectory, logFileNames, monitor));
         }
     }
 }

@@ -15,6 +15,8 @@ import org.iosched.simulator.block.BioLayer;
 import org.iosched.simulator.block.DeviceHost;
 import org.iosched.simulator.block.RequestQueue;
 import org.iosched.simulator.block.SchedulerHost;
+import org.iosched.simulator.cpu.CpuTunables;
+import org.iosched.simulator.cpu.Cpus;
 import org.iosched.simulator.engine.EventQueue;
 import org.iosched.simulator.engine.HookWatch;
 import org.iosched.simulator.engine.InvariantViolationException;
@@ -82,6 +84,9 @@ final class SimulationRun {
                 config.queueSettings().getInt("nr_requests"), maxSectors(info),
                 config.kernelSettings().getString("plugging").equals("task"));
         deviceHost.bind(queue);
+        Cpus cpus = new Cpus(clock, CpuTunables.from(config.cpuSettings(),
+                Integer.parseInt(config.queueSettings().getString("rq_affinity"))));
+        queue.setCpus(cpus);
 
         String schedulerName = config.schedulerProvider().name();
         String schedulerLabel = "scheduler " + schedulerName;
@@ -90,6 +95,8 @@ final class SimulationRun {
         IoScheduler scheduler = guarded(hooks, schedulerLabel, "create",
                 () -> config.schedulerProvider().create(schedulerHost, config.schedulerSettings()));
         queue.attach(scheduler, schedulerLabel, device, deviceLabel);
+        cpus.setElevatorNanos(guarded(schedulerLabel,
+                () -> config.schedulerProvider().requestCpuNanos(config.schedulerSettings())));
 
         Workload workload = config.workload();
         String workloadLabel = "workload " + workloadName(workload);
@@ -177,6 +184,11 @@ final class SimulationRun {
             all.putAll(own);
         }
         all.put("block.max_async_dispatch_gap_ms", queue.asyncDispatchGap().longestNanos(end) / 1e6);
+        Cpus cpus = queue.cpus();
+        for (int cpu = 0; cpu < cpus.count(); cpu++) {
+            all.put("cpu." + cpu + ".busy_ms", cpus.busyNanos(cpu) / 1e6);
+            all.put("cpu." + cpu + ".interrupt_ms", cpus.interruptNanos(cpu) / 1e6);
+        }
         all.putAll(bioLayer.statistics());
         return all;
     }
@@ -202,8 +214,8 @@ final class SimulationRun {
         }
         return new NoProgressException("job '" + workload.jobs().get(job).name() + "' makes no progress in virtual "
                 + "time: " + e.events() + " events at " + seconds(e.instant()) + " s without the clock advancing, "
-                + "its I/O completing at once (page-cache hits take no CPU time in this model; see README model "
-                + "limits)", e.instant(), e.events(), e.owner());
+                + "its I/O completing at once (its page-cache hits take no time with CPU costs of 0; see README "
+                + "model limits)", e.instant(), e.events(), e.owner());
     }
 
     private static String seconds(long nanos) {
@@ -280,6 +292,7 @@ final class SimulationRun {
         config.vmSettings().asMap().forEach((k, v) -> all.put("vm." + k, v));
         config.fsSettings().asMap().forEach((k, v) -> all.put("fs." + k, v));
         config.kernelSettings().asMap().forEach((k, v) -> all.put("kernel." + k, v));
+        config.cpuSettings().asMap().forEach((k, v) -> all.put("cpu." + k, v));
         for (Simulation.BioControllerSpec spec : config.bioControllers()) {
             String name = spec.provider().name();
             spec.settings().forEach((k, v) -> all.put(name + "." + k, v));

@@ -20,8 +20,19 @@ package org.iosched.simulator;
  * @param writeRequests  write requests (including FLUSH steps) of this task completed by the device
  * @param readSectors    sectors in its completed read requests
  * @param writeSectors   sectors in its completed write requests
+ * @param userNanos      CPU time in user space
+ * @param systemNanos    CPU time in the kernel on its behalf (interrupts are nobody's)
+ * @param contextSwitches context switches into the task
  */
 public record TaskStats(int pid, String name, String cgroup, boolean kernelThread, long readBios, long readBytes,
                         long writeBios, long writeBytes, long flushBios, long syncBios, long readRequests,
-                        long writeRequests, long readSectors, long writeSectors) {
+                        long writeRequests, long readSectors, long writeSectors, long userNanos, long systemNanos,
+                        long contextSwitches) {
+    /** Without CPU figures (all 0). */
+    public TaskStats(int pid, String name, String cgroup, boolean kernelThread, long readBios, long readBytes,
+                     long writeBios, long writeBytes, long flushBios, long syncBios, long readRequests,
+                     long writeRequests, long readSectors, long writeSectors) {
+        this(pid, name, cgroup, kernelThread, readBios, readBytes, writeBios, writeBytes, flushBios, syncBios,
+                readRequests, writeRequests, readSectors, writeSectors, 0, 0, 0);
+    }
 }

@@ -18,6 +18,7 @@ import org.iosched.api.Task;
 import org.iosched.api.TaskSpec;
 import org.iosched.simulator.engine.InvariantViolationException;
 import org.iosched.simulator.testing.FakeDeviceProvider;
+import org.iosched.simulator.testing.NoCpuCost;
 import org.iosched.simulator.testing.HoldingController;
 import org.iosched.simulator.testing.HoldingControllerProvider;
 import org.iosched.simulator.testing.RandomReadWorkload;
@@ -102,7 +103,9 @@ class BioControllerLayerTest {
                 }
             }
         });
+        // without CPU costs: the submissions are at 0 and at the 2 ms wake-up exactly
         Simulation.builder().device(FakeDeviceProvider.fixedLatencyDisk(MS), Map.of()).workload(workload)
+                .scheduler(NoCpuCost.noop(), Map.of()).kernel(NoCpuCost.with(Map.of()))
                 .bioController(hold, Map.of("hold_us", "0", "sleep_us", "2000")).build().run();
         HoldingController c = hold.last();
 
@@ -136,7 +139,9 @@ class BioControllerLayerTest {
     }
 
     private static long directWriteClat(Map<String, String> settings) {
+        // without CPU costs: the clat is the device's 2 ms plus the plug's delay alone
         return Simulation.builder().device(FakeDeviceProvider.fixedLatencyDisk(MS), Map.of())
+                .scheduler(NoCpuCost.noop(), Map.of()).kernel(NoCpuCost.with(Map.of()))
                 .workload(new RandomReadWorkload(1, 4096, 1, 64L << 20, true))
                 .bioController(new HoldingControllerProvider("hold"), settings).build().run()
                 .jobs().get(0).write().clat().maxNanos();

@@ -22,6 +22,7 @@ import org.iosched.api.TunableDescriptor;
 import org.iosched.simulator.engine.InvariantViolationException;
 import org.iosched.simulator.noop.NoopSchedulerProvider;
 import org.iosched.simulator.testing.FakeDeviceProvider;
+import org.iosched.simulator.testing.NoCpuCost;
 import org.iosched.simulator.testing.RandomReadWorkload;
 import org.iosched.simulator.testing.ScriptedWorkload;
 import org.junit.jupiter.api.Test;
@@ -37,20 +38,28 @@ class SimulationTest {
     @Test
     void theKernelTunablesAreNamedWithTheirPrefixAndKernelDefaults() {
         assertThat(Simulation.kernelTunables()).extracting(TunableDescriptor::name)
-                .containsExactly("queue.nr_requests", "queue.max_sectors_kb", "queue.read_ahead_kb", "vm.memory_mb",
-                        "vm.dirty_background_ratio", "vm.dirty_ratio", "vm.dirty_expire_centisecs",
+                .containsExactly("queue.nr_requests", "queue.max_sectors_kb", "queue.read_ahead_kb", "queue.rq_affinity",
+                        "vm.memory_mb", "vm.dirty_background_ratio", "vm.dirty_ratio", "vm.dirty_expire_centisecs",
                         "vm.dirty_writeback_centisecs", "vm.writeback_cgroup", "fs.barrier", "fs.commit_interval",
-                        "fs.fragmentation", "fs.writeback_bio", "fs.jbd2_log_write", "kernel.hz", "kernel.plugging");
+                        "fs.fragmentation", "fs.writeback_bio", "fs.jbd2_log_write", "kernel.hz", "kernel.plugging",
+                        "cpu.count", "cpu.speed", "cpu.syscall_ns", "cpu.context_switch_ns", "cpu.wakeup_ns",
+                        "cpu.page_lookup_ns", "cpu.dio_setup_ns", "cpu.copy_ns_per_kib", "cpu.bio_submit_ns",
+                        "cpu.request_ns", "cpu.elevator_request_ns", "cpu.driver_dispatch_ns", "cpu.completion_ns",
+                        "cpu.fsync_ns", "cpu.jbd2_commit_ns", "cpu.jbd2_block_ns", "cpu.readahead_page_ns",
+                        "cpu.writeback_page_ns", "cpu.aio_submit_ns", "cpu.aio_reap_ns");
         assertThat(Simulation.kernelTunables()).extracting(TunableDescriptor::defaultValue)
-                .containsExactly("128", "512", "128", "4096", "10", "20", "3000", "500", "flusher", "1", "5", "0", "extent", "sync", "250",
-                        "queue");
+                .containsExactly("128", "512", "128", "1", "4096", "10", "20", "3000", "500", "flusher", "1", "5", "0",
+                        "extent", "sync", "250", "queue", "4", "100", "100", "1200", "700", "100", "500", "200", "300",
+                        "500", "700", "2000", "3000", "5000", "20000", "1000", "500", "1000", "500", "150");
         assertThat(Simulation.kernelTunables()).extracting(TunableDescriptor::unit)
-                .containsExactly("requests", "KiB", "KiB", "MiB", "%", "%", "centisecs", "centisecs", "", "", "s", "%", "", "", "",
-                        "");
-        assertThat(Simulation.kernelTunables().get(14).choices()).containsExactly("100", "250", "300", "1000");
-        assertThat(Simulation.kernelTunables().get(15).choices()).containsExactly("queue", "task");
-        assertThat(Simulation.kernelTunables().get(13).choices()).containsExactly("sync", "async");
-        assertThat(Simulation.kernelTunables().get(12).choices()).containsExactly("extent", "buffer");
+                .containsExactly("requests", "KiB", "KiB", "", "MiB", "%", "%", "centisecs", "centisecs", "", "", "s",
+                        "%", "", "", "", "", "CPUs", "%", "ns", "ns", "ns", "ns", "ns", "ns", "ns", "ns", "ns", "ns",
+                        "ns", "ns", "ns", "ns", "ns", "ns", "ns", "ns");
+        assertThat(Simulation.kernelTunables().get(3).choices()).containsExactly("0", "1");
+        assertThat(Simulation.kernelTunables().get(15).choices()).containsExactly("100", "250", "300", "1000");
+        assertThat(Simulation.kernelTunables().get(16).choices()).containsExactly("queue", "task");
+        assertThat(Simulation.kernelTunables().get(14).choices()).containsExactly("sync", "async");
+        assertThat(Simulation.kernelTunables().get(13).choices()).containsExactly("extent", "buffer");
     }
 
     @Test
@@ -62,15 +71,27 @@ class SimulationTest {
         assertThat(r.seed()).isEqualTo(9);
         assertThat(r.settings()).containsExactly(Map.entry("device.queue_depth", "1"),
                 Map.entry("queue.nr_requests", "64"), Map.entry("queue.max_sectors_kb", "512"),
-                Map.entry("queue.read_ahead_kb", "128"), Map.entry("vm.memory_mb", "4096"),
+                Map.entry("queue.read_ahead_kb", "128"), Map.entry("queue.rq_affinity", "1"),
+                Map.entry("vm.memory_mb", "4096"),
                 Map.entry("vm.dirty_background_ratio", "10"), Map.entry("vm.dirty_ratio", "20"),
                 Map.entry("vm.dirty_expire_centisecs", "3000"), Map.entry("vm.dirty_writeback_centisecs", "500"),
                 Map.entry("vm.writeback_cgroup", "flusher"), Map.entry("fs.barrier", "1"), Map.entry("fs.commit_interval", "5"), Map.entry("fs.fragmentation", "0"),
                 Map.entry("fs.writeback_bio", "extent"), Map.entry("fs.jbd2_log_write", "sync"),
-                Map.entry("kernel.hz", "1000"), Map.entry("kernel.plugging", "queue"));
+                Map.entry("kernel.hz", "1000"), Map.entry("kernel.plugging", "queue"), Map.entry("cpu.count", "4"),
+                Map.entry("cpu.speed", "100"), Map.entry("cpu.syscall_ns", "100"),
+                Map.entry("cpu.context_switch_ns", "1200"), Map.entry("cpu.wakeup_ns", "700"),
+                Map.entry("cpu.page_lookup_ns", "100"), Map.entry("cpu.dio_setup_ns", "500"),
+                Map.entry("cpu.copy_ns_per_kib", "200"), Map.entry("cpu.bio_submit_ns", "300"),
+                Map.entry("cpu.request_ns", "500"), Map.entry("cpu.elevator_request_ns", "700"),
+                Map.entry("cpu.driver_dispatch_ns", "2000"), Map.entry("cpu.completion_ns", "3000"),
+                Map.entry("cpu.fsync_ns", "5000"), Map.entry("cpu.jbd2_commit_ns", "20000"),
+                Map.entry("cpu.jbd2_block_ns", "1000"), Map.entry("cpu.readahead_page_ns", "500"),
+                Map.entry("cpu.writeback_page_ns", "1000"), Map.entry("cpu.aio_submit_ns", "500"),
+                Map.entry("cpu.aio_reap_ns", "150"));
         assertThat(r.deviceStatistics()).containsEntry("commands", 20);
         assertThat(r.disk().name()).isEqualTo("sda");
-        assertThat(r.disk().utilPercent()).isEqualTo(100.0);
+        // the disk idles only while the reader's CPU works between a completion and its next read (µs per ms)
+        assertThat(r.disk().utilPercent()).isBetween(98.0, 99.99);
     }
 
     @Test
@@ -129,14 +150,18 @@ class SimulationTest {
         assertThatThrownBy(() -> base().kernel(Map.of("queue.nr_request", "4")).build())
                 .isInstanceOf(InvalidInputException.class)
                 .hasMessage("unknown tunable 'queue.nr_request'; queue accepts: max_sectors_kb, nr_requests, "
-                        + "read_ahead_kb");
+                        + "read_ahead_kb, rq_affinity");
         assertThatThrownBy(() -> base().kernel(Map.of("hz", "250")).build())
                 .isInstanceOf(InvalidInputException.class)
                 .hasMessage("unknown kernel setting 'hz'; accepted: queue.nr_requests, queue.max_sectors_kb, "
-                        + "queue.read_ahead_kb, vm.memory_mb, vm.dirty_background_ratio, vm.dirty_ratio, "
-                        + "vm.dirty_expire_centisecs, vm.dirty_writeback_centisecs, vm.writeback_cgroup, fs.barrier, "
-                        + "fs.commit_interval, fs.fragmentation, fs.writeback_bio, fs.jbd2_log_write, kernel.hz, "
-                        + "kernel.plugging");
+                        + "queue.read_ahead_kb, queue.rq_affinity, vm.memory_mb, vm.dirty_background_ratio, "
+                        + "vm.dirty_ratio, vm.dirty_expire_centisecs, vm.dirty_writeback_centisecs, vm.writeback_cgroup, "
+                        + "fs.barrier, fs.commit_interval, fs.fragmentation, fs.writeback_bio, fs.jbd2_log_write, "
+                        + "kernel.hz, kernel.plugging, cpu.count, cpu.speed, cpu.syscall_ns, cpu.context_switch_ns, "
+                        + "cpu.wakeup_ns, cpu.page_lookup_ns, cpu.dio_setup_ns, cpu.copy_ns_per_kib, "
+                        + "cpu.bio_submit_ns, cpu.request_ns, cpu.elevator_request_ns, cpu.driver_dispatch_ns, "
+                        + "cpu.completion_ns, cpu.fsync_ns, cpu.jbd2_commit_ns, cpu.jbd2_block_ns, "
+                        + "cpu.readahead_page_ns, cpu.writeback_page_ns, cpu.aio_submit_ns, cpu.aio_reap_ns");
         assertThatThrownBy(() -> base().kernel(Map.of("vm.dirty_ratio", "101")).build())
                 .isInstanceOf(InvalidInputException.class)
                 .hasMessage("bad value vm.dirty_ratio=101; accepted: an integer 0..100 (%)");
@@ -180,7 +205,9 @@ class SimulationTest {
 
     @Test
     void theTimeLimitStopsTheRunWithANotice() {
-        SimulationResult r = base().workload(RandomReadWorkload.reads(1_000_000, 1))
+        // without CPU costs, so that 50 reads of 1 ms fit the 50 ms exactly
+        SimulationResult r = base().workload(RandomReadWorkload.reads(1_000_000, 1)).kernel(NoCpuCost.with(Map.of()))
+                .scheduler(NoCpuCost.noop(), Map.of())
                 .maxVirtualTime(50_000_000).build().run();
 
         assertThat(r.durationNanos()).isEqualTo(50_000_000);

@@ -17,6 +17,7 @@ import java.util.Map;
 import java.util.TreeMap;
 import org.iosched.api.InvalidInputException;
 import org.iosched.simulator.DiskStats;
+import org.iosched.simulator.CpuUsage;
 import org.iosched.simulator.JobResult;
 import org.iosched.simulator.SimulationResult;
 import org.iosched.simulator.TaskStats;
@@ -206,12 +207,13 @@ public final class FioJsonReport {
             runtime += FioMath.millis(member.endNanos() - member.startNanos());
         }
         node.put("job_runtime", runtime);
-        // Not simulated (ReportNotes): CPU use and the queue-depth histograms are 0, as fio prints them empty.
-        node.put("usr_cpu", decimal(0.0));
-        node.put("sys_cpu", decimal(0.0));
-        node.put("ctx", 0);
-        node.put("majf", 0);
-        node.put("minf", 0);
+        CpuUsage cpu = result.cpu();
+        node.put("usr_cpu", decimal(cpu.userPercent()));
+        node.put("sys_cpu", decimal(cpu.systemPercent()));
+        node.put("ctx", cpu.contextSwitches());
+        node.put("majf", cpu.majorFaults());
+        node.put("minf", cpu.minorFaults());
+        // Not simulated (ReportNotes): the queue-depth histograms are 0, as fio prints them empty.
         node.set("iodepth_level", zeros(DEPTH_KEYS));
         node.set("iodepth_submit", zeros(BATCH_KEYS));
         node.set("iodepth_complete", zeros(BATCH_KEYS));

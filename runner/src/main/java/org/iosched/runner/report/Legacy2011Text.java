@@ -35,8 +35,8 @@ final class Legacy2011Text {
         }
         appendDirection(out, block, Direction.READ, "read ", group);
         appendDirection(out, block, Direction.WRITE, "write", group);
-        // Not simulated (ReportNotes): CPU use and the queue-depth histograms print as fio prints them empty.
-        out.append("  cpu          : usr=0.00%, sys=0.00%, ctx=0, majf=0, minf=0\n");
+        CpuText.append(out, result.cpu());
+        // Not simulated (ReportNotes): the queue-depth histograms print as fio prints them empty.
         out.append("  IO depths    : 1=0.0%, 2=0.0%, 4=0.0%, 8=0.0%, 16=0.0%, 32=0.0%, >=64=0.0%\n");
         out.append("     submit    : 0=0.0%, 4=0.0%, 8=0.0%, 16=0.0%, 32=0.0%, 64=0.0%, >=64=0.0%\n");
         out.append("     complete  : 0=0.0%, 4=0.0%, 8=0.0%, 16=0.0%, 32=0.0%, 64=0.0%, >=64=0.0%\n");

@@ -56,9 +56,8 @@ record ReportBlock(ReportedJob job, ReportOptions options, List<ReportOptions> m
         if (!options.disableLat() && !options.disableClat() && !options.disableSlat()) {
             return job;
         }
-        return new JobResult(job.job(), job.pid(), job.startNanos(), job.endNanos(), measured(job.read(), options),
-                measured(job.write(), options), measured(job.trim(), options),
-                options.disableClat() ? LatencyStats.empty() : job.sync());
+        return job.withStats(measured(job.read(), options), measured(job.write(), options),
+                measured(job.trim(), options), options.disableClat() ? LatencyStats.empty() : job.sync());
     }
 
     private static DirectionStats measured(DirectionStats stats, ReportOptions options) {
@@ -71,9 +70,8 @@ record ReportBlock(ReportedJob job, ReportOptions options, List<ReportOptions> m
     /** The block's statistics with reads, writes and trims summed into the read slot (stat.c sum_thread_stats). */
     JobResult mixed() {
         JobResult split = job.result();
-        return new JobResult(split.job(), split.pid(), split.startNanos(), split.endNanos(),
-                DirectionStats.merge(List.of(split.read(), split.write(), split.trim())), DirectionStats.empty(),
-                DirectionStats.empty(), split.sync());
+        return split.withStats(DirectionStats.merge(List.of(split.read(), split.write(), split.trim())),
+                DirectionStats.empty(), DirectionStats.empty(), split.sync());
     }
 
     /** What the block reports per direction: {@link #mixed()} under {@code unified_rw_reporting=mixed}. */

@@ -12,7 +12,7 @@ public final class ReportNotes {
     public static final List<String> ALL = List.of(
             "dates are simulated time since the Unix epoch (UTC), not wall-clock time",
             "bw and iops statistics hold one sample per job over its whole runtime (fio samples every 500 ms)",
-            "not simulated, printed as 0: cpu usr/sys/ctx/majf/minf, IO depths, submit, complete",
+            "not simulated, printed as 0: IO depths, submit, complete",
             "lat (nsec/usec/msec) distribution is counted from the clat histogram's bins");
 
     private ReportNotes() {

@@ -67,7 +67,7 @@ class FioNormalReportTest {
                 "/dev/nvme8n6: (groupid=0, jobs=1): err= 0: pid=473225: Thu Jan  1 00:00:22 1970",
                 "   bw (  KiB/s): min=12809, max=12809, per=100.00%, avg=12809.00, stdev= 0.00, samples=1",
                 "   iops        : min= 3201, max= 3201, avg=3201.00, stdev= 0.00, samples=1",
-                "  cpu          : usr=0.00%, sys=0.00%, ctx=0, majf=0, minf=0",
+                "  cpu          : usr=1.65%, sys=2.57%, ctx=27483, majf=0, minf=2754",
                 "  IO depths    : 1=0.0%, 2=0.0%, 4=0.0%, 8=0.0%, 16=0.0%, 32=0.0%, >=64=0.0%",
                 "  nvme8n6: ios=0/65981, sectors=0/527848, merge=0/0, ticks=0/164146, in_queue=164146, util=99.49%");
     }

@@ -6,6 +6,7 @@ import java.util.Map;
 import java.util.SortedMap;
 import java.util.TreeMap;
 import org.iosched.api.JobDescriptor;
+import org.iosched.simulator.CpuUsage;
 import org.iosched.simulator.DirectionStats;
 import org.iosched.simulator.DiskStats;
 import org.iosched.simulator.JobResult;
@@ -95,7 +96,9 @@ final class Results {
                 bins(950_000, 38, 1_500_000, 8847, 3_000_000, 21861, 5_000_000, 1273, 15_000_000, 11));
         LatencyStats lat = latency(32030, 800360, 16908544, 2492474.939713, 772991.330043);
         DirectionStats write = new DirectionStats(131194880, 32023, 10_002_000_000L, slat, clat, lat);
-        JobResult result = new JobResult(job, 473225, 11_000_000_000L, 21_001_500_000L, idle(), write, idle(), none());
+        // the capture's cpu line: usr=1.649835%, sys=2.569743% of 10001.5 ms, ctx=27483, majf=0, minf=2754
+        JobResult result = new JobResult(job, 473225, 11_000_000_000L, 21_001_500_000L, idle(), write, idle(), none(),
+                new CpuUsage(165_008_248L, 257_012_846L, 10_001_500_000L, 27483, 0, 2754));
         DiskStats disk = new DiskStats("nvme8n6", 0, 65981, 0, 0, 0, 164146, 164146, 99.494171, 0, 527848);
         return simulation(22_100_000_000L, List.of(result), disk);
     }

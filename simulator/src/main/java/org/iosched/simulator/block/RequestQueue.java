@@ -12,6 +12,7 @@ import org.iosched.api.Task;
 import org.iosched.simulator.engine.EventQueue;
 import org.iosched.simulator.engine.InvariantViolationException;
 import org.iosched.simulator.engine.KernelClock;
+import org.iosched.simulator.cpu.Cpus;
 import org.iosched.simulator.engine.SimTimer;
 import org.iosched.simulator.trace.BlockTrace;
 
@@ -73,6 +74,7 @@ public final class RequestQueue {
     private final SimTimer kickTimer;
     private GuardedScheduler scheduler;
     private GuardedDevice device;
+    private Cpus cpus;
     private SleepListener sleepListener = bio -> {
         throw new IllegalStateException("a task slept for a request but nobody listens for its wake-up");
     };
@@ -133,6 +135,17 @@ public final class RequestQueue {
         this.kickTimer = clock.newTimer(null, this::runQueue);
         this.merge = new ElevatorMerge(this, trace, disk, maxSectors);
         this.flush = new FlushSequencer(this, info);
+        this.cpus = Cpus.free(clock);
+    }
+
+    /** The CPUs the queue's work is charged to (by default a machine where it costs nothing). */
+    public void setCpus(Cpus value) {
+        this.cpus = Objects.requireNonNull(value, "cpus");
+    }
+
+    /** The CPUs the queue's work is charged to. */
+    public Cpus cpus() {
+        return cpus;
     }
 
     /**
@@ -180,6 +193,7 @@ public final class RequestQueue {
         Task previous = trace.swapCurrent(bio.task());
         try {
             bio.setSubmitTime(clock.now());
+            cpus.charge(cpus.bioSubmit);
             bios.submitted(bio, info);
             trace.bio('Q', bio);
             boolean flushPath = bio.op() == Op.FLUSH
@@ -257,6 +271,8 @@ public final class RequestQueue {
     }
 
     private void queueNewRequest(RqState rs, boolean flushPath) {
+        rs.cpu = cpus.currentCpu();
+        cpus.charge(cpus.request);
         if (flushPath) {
             flush.insert(rs);
             // ELEVATOR_INSERT_FLUSH bypasses the scheduler and runs the queue
@@ -283,6 +299,7 @@ public final class RequestQueue {
             asyncGap.queued(clock.now());
         }
         merge.inserted(rs);
+        cpus.charge(cpus.elevator());
         scheduler.add(rq);
         if (plug.plugged()) {
             int queued = pool.count(true) + pool.count(false) - inDriver;
@@ -411,6 +428,7 @@ public final class RequestQueue {
             }
             rq.markDispatched(clock.now());
             requeuedDuringSubmit = false;
+            cpus.charge(cpus.dispatch);
             device.submit(rq);
             if (requeuedDuringSubmit) {
                 // the device gave a request back: it calls ready() when it can take more
@@ -430,13 +448,21 @@ public final class RequestQueue {
         inDriverByKind[rq.isSync() ? 1 : 0]--;
         rs.where = RqState.ALLOCATED;
         requestsCompleted++;
-        trace.requestDone('C', rq);
-        completionListener.requestCompleted(rq);
-        RqState done = rs.flushSequenced || rs.flushOwner != null ? flush.stepDone(rs) : rs;
-        if (done != null) {
-            finish(done);
+        // the completion interrupt and softirq (with what they set off: bio end_io, wake-ups, the next
+        // dispatch) steal time from the CPU rq_affinity names, without waiting for it
+        int outer = cpus.enterInterrupt(cpus.completionCpu(rs.cpu));
+        try {
+            cpus.charge(cpus.completion);
+            trace.requestDone('C', rq);
+            completionListener.requestCompleted(rq);
+            RqState done = rs.flushSequenced || rs.flushOwner != null ? flush.stepDone(rs) : rs;
+            if (done != null) {
+                finish(done);
+            }
+            runQueue();
+        } finally {
+            cpus.exitInterrupt(outer);
         }
-        runQueue();
     }
 
     /** The device can take commands again ({@link org.iosched.api.DeviceContext#ready}). */

@@ -40,6 +40,8 @@ final class RqState {
     boolean accounted;
     /** {@code rq->start_time}: allocation time, the oldest of merged requests. */
     long allocTime;
+    /** The CPU the request was queued from ({@code rq->cpu}). */
+    int cpu;
 
     RqState prev;
     RqState next;
@@ -58,6 +60,7 @@ final class RqState {
     RqState flushOwner;
 
     void reset() {
+        cpu = 0;
         rq = null;
         where = FREE;
         started = false;

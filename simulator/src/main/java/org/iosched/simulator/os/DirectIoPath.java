@@ -122,7 +122,10 @@ final class DirectIoPath {
                         return false;
                     }
                     if (!synchronous(call)) {
-                        call.owe(true, call.ownBiosDone());
+                        call.owe(true, false);
+                        if (call.ownBiosDone()) {
+                            ctx.completionReady(call);
+                        }
                         return true;
                     }
                     call.phase = WAIT_FOR_SYNC;

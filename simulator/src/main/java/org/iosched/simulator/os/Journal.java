@@ -243,6 +243,7 @@ final class Journal implements TaskContext.Program {
                 case LOG -> {
                     while (logWritten < logBlocks) {
                         logWritten++;
+                        kernel.cpus.charge(kernel.cpus.commitBlock);
                         if (!thread.submitOwn(logBio(logWriteFlags))) {
                             return;
                         }
@@ -277,6 +278,8 @@ final class Journal implements TaskContext.Program {
     }
 
     private void begin() {
+        // jbd2_journal_commit_transaction's own work, on the journal thread's CPU
+        kernel.cpus.charge(kernel.cpus.commit);
         committing = running;
         running = null;
         commitTimer.cancel();

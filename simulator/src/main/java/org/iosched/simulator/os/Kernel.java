@@ -10,6 +10,7 @@ import org.iosched.api.Op;
 import org.iosched.api.Task;
 import org.iosched.simulator.block.BioLayer;
 import org.iosched.simulator.block.RequestQueue;
+import org.iosched.simulator.cpu.Cpus;
 import org.iosched.simulator.engine.EventQueue;
 import org.iosched.simulator.engine.KernelClock;
 import org.iosched.simulator.trace.BlockTrace;
@@ -34,6 +35,8 @@ final class Kernel {
     final PageCache cache;
     final Ext4Layout layout;
     final TaskAccounting accounting;
+    /** The CPUs every task runs on and the kernel's work is charged to. */
+    final Cpus cpus;
     final Inode blockDevice;
     /** Tasks waiting for a page read to complete ({@code wait_on_page_locked}). */
     final WaitList readWaiters = new WaitList();
@@ -69,6 +72,7 @@ final class Kernel {
         this.tunables = tunables;
         this.layout = layout;
         this.accounting = accounting;
+        this.cpus = bioLayer.queue().cpus();
         this.userProgram = userProgram;
         long pages = tunables.memoryPages();
         this.cache = new PageCache(pages);

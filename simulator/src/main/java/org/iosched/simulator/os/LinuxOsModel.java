@@ -17,6 +17,7 @@ import org.iosched.api.WorkloadContext;
 import org.iosched.simulator.TaskStats;
 import org.iosched.simulator.block.BioLayer;
 import org.iosched.simulator.block.RequestQueue;
+import org.iosched.simulator.cpu.Cpus;
 import org.iosched.simulator.engine.EventQueue;
 import org.iosched.simulator.engine.KernelClock;
 import org.iosched.simulator.engine.RandomStreams;
@@ -48,7 +49,9 @@ import org.iosched.simulator.trace.BlockTrace;
  *
  * <p>Limitations: TRIM is rejected with an {@link InvalidInputException}. Asynchronous submissions are
  * unplugged like synchronous ones (2.6.32 leaves an AIO submission plugged until the timer or the 4-request
- * threshold). System calls take no CPU time. File metadata is never read (inodes, bitmaps and directories are
+ * threshold). CPU time is charged through {@link Cpus}: system calls, page-cache work, the paths' bookkeeping;
+ * a blocking call returns after the task's wake-up on its CPU, asynchronous completions are reaped by one
+ * {@code io_getevents} per step of the task. File metadata is never read (inodes, bitmaps and directories are
  * cached); files never grow.
  */
 public final class LinuxOsModel implements OsModel, WorkloadContext {
@@ -63,7 +66,7 @@ public final class LinuxOsModel implements OsModel, WorkloadContext {
     private final DeviceInfo device;
     private final OsTunables tunables;
     private final TaskTable tasks = new TaskTable();
-    private final TaskAccounting accounting = new TaskAccounting();
+    private final TaskAccounting accounting;
     private final Kernel kernel;
     private final DirectIoPath direct;
     private final BufferedRead read;
@@ -73,6 +76,8 @@ public final class LinuxOsModel implements OsModel, WorkloadContext {
     private int inFlight;
     private boolean finished;
     private int lastRecordedJob = -1;
+    /** io_submit batches so far (a single submit is a batch of one). */
+    private long batch;
     private long lastRecordedAt = -1;
 
     /**
@@ -98,6 +103,8 @@ public final class LinuxOsModel implements OsModel, WorkloadContext {
         this.workloadLabel = Objects.requireNonNull(workloadLabel, "workloadLabel");
         this.tunables = Objects.requireNonNull(tunables, "tunables");
         this.device = queue.deviceInfo();
+        this.accounting = new TaskAccounting(queue.cpus().everyCpu());
+        statistics.setCpuSource(accounting::cpu);
         Ext4Layout layout = new Ext4Layout(device, tunables.fragmentationPercent(),
                 streams.forComponent("os/ext4-allocator"));
         this.kernel = new Kernel(clock, Objects.requireNonNull(hz, "hz"), bioLayer, trace, tunables, layout, accounting,
@@ -167,6 +174,11 @@ public final class LinuxOsModel implements OsModel, WorkloadContext {
         return accounting.snapshot();
     }
 
+    /** The CPU account of the task with {@code pid}, or null. */
+    public org.iosched.simulator.cpu.CpuAccount cpuAccount(int pid) {
+        return accounting.cpu(pid);
+    }
+
     @Override
     public void close() {
         logs.close();
@@ -196,10 +208,31 @@ public final class LinuxOsModel implements OsModel, WorkloadContext {
 
     @Override
     public Task createTask(TaskSpec spec) {
-        Task task = tasks.create(Objects.requireNonNull(spec, "spec"));
+        Objects.requireNonNull(spec, "spec");
+        long allowed = allowedCpus(spec);
+        Task task = tasks.create(spec);
         statistics.userTaskCreated(task.pid());
-        accounting.taskCreated(task);
+        accounting.taskCreated(task, allowed);
         return task;
+    }
+
+    // sched_setaffinity: CPUs the machine does not have are an error
+    private long allowedCpus(TaskSpec spec) {
+        int count = kernel.cpus.count();
+        java.util.BitSet set = spec.cpusAllowed();
+        if (set == null) {
+            return kernel.cpus.everyCpu();
+        }
+        if (set.length() > count) {
+            throw new InvalidInputException(spec.name() + ": cpus_allowed names CPU " + (set.length() - 1)
+                    + ", but the machine has " + count + " CPU" + (count == 1 ? "" : "s") + " (cpu.count); accepted: "
+                    + (count == 1 ? "0" : "0-" + (count - 1)));
+        }
+        long mask = 0;
+        for (int cpu = set.nextSetBit(0); cpu >= 0; cpu = set.nextSetBit(cpu + 1)) {
+            mask |= 1L << cpu;
+        }
+        return mask;
     }
 
     @Override
@@ -243,29 +276,45 @@ public final class LinuxOsModel implements OsModel, WorkloadContext {
 
     @Override
     public void submit(FileIo io) {
+        batch++;
         TaskContext ctx = enqueue(io);
-        if (ctx != null && !ctx.sleepingForRequest) {
-            ctx.run();
+        if (ctx != null) {
+            ctx.runOrWake();
         }
     }
 
     @Override
     public void submitBatch(FileIo[] ios, int count) {
+        // one io_submit: every iocb is queued in the task's order, then the task runs them in one step
+        batch++;
         TaskContext last = null;
         for (int i = 0; i < count; i++) {
-            TaskContext ctx = kernel.context(ios[i].task());
-            ctx.batchDepth++;
-            try {
-                submit(ios[i]);
-            } finally {
-                ctx.batchDepth--;
+            TaskContext ctx = enqueue(ios[i]);
+            if (ctx != null && ctx != last) {
+                if (last != null) {
+                    last.runOrWake();
+                }
+                last = ctx;
             }
-            last = ctx;
         }
         if (last != null) {
-            // io_submit returns after queueing every iocb; the submitter then lets the queue run
-            unplugIfDrained(last);
+            last.runOrWake();
         }
+    }
+
+    @Override
+    public int cpuCount() {
+        return kernel.cpus.count();
+    }
+
+    @Override
+    public void spin(Task task, long nanos, Runnable done) {
+        kernel.context(Objects.requireNonNull(task, "task")).startSpin(nanos, Objects.requireNonNull(done, "done"));
+    }
+
+    @Override
+    public void recordFaults(int job, long minorFaults, long majorFaults) {
+        statistics.recordFaults(job, minorFaults, majorFaults);
     }
 
     @Override
@@ -358,6 +407,7 @@ public final class LinuxOsModel implements OsModel, WorkloadContext {
             return null;
         }
         call.init(io, path, file);
+        call.batch = batch;
         call.pos = io.offset();
         call.end = io.offset() + io.length();
         switch (path) {
@@ -403,6 +453,12 @@ public final class LinuxOsModel implements OsModel, WorkloadContext {
     private void runCalls(TaskContext ctx) {
         Syscall call;
         while ((call = ctx.head) != null) {
+            if (!call.entered) {
+                // the call's path runs once the task's user-space work and the entry are done on its CPU
+                enter(ctx, call);
+                ctx.continueAt(kernel.cpus.ready());
+                return;
+            }
             boolean done = switch (call.path) {
                 case DIRECT -> direct.step(ctx, call);
                 case READ -> read.step(ctx, call);
@@ -419,10 +475,51 @@ public final class LinuxOsModel implements OsModel, WorkloadContext {
             }
             call.nextInTask = null;
             if (call.path != Syscall.Path.DIRECT) {
+                if (call.path == Syscall.Path.READ) {
+                    // the copy to user space, once the data is in the cache
+                    kernel.cpus.charge(kernel.cpus.copy(call.io.length()));
+                }
                 call.owe(true, true);
             }
         }
         unplugIfDrained(ctx);
+    }
+
+    /**
+     * The call enters the kernel: the task's user-space work for it, the system call's entry and exit (once per
+     * io_submit batch, plus the per-iocb work, for an asynchronous call), the page-cache lookups of a buffered call
+     * and the copy of a buffered write, fsync's own work. Simplified: a buffered call's lookups are charged at
+     * entry, not page by page.
+     */
+    private void enter(TaskContext ctx, Syscall call) {
+        call.entered = true;
+        Cpus cpus = kernel.cpus;
+        FileIo io = call.io;
+        // fio's own work is stated on the reference CPU, like the kernel's costs (a spin is a time and is not scaled)
+        cpus.chargeUser(cpus.scaled(io.userNanos()));
+        if (io.async()) {
+            if (ctx.enteredBatch != call.batch) {
+                ctx.enteredBatch = call.batch;
+                cpus.charge(cpus.syscall);
+            }
+            cpus.charge(cpus.aioSubmit);
+        } else {
+            cpus.charge(cpus.syscall);
+        }
+        switch (call.path) {
+            case READ -> cpus.charge(cpus.pageLookup * pagesSpanned(io));
+            case WRITE -> cpus.charge(cpus.pageLookup * pagesSpanned(io) + cpus.copy(io.length()));
+            case FSYNC -> cpus.charge(cpus.fsync);
+            case DIRECT -> cpus.charge(cpus.dioSetup);
+            default -> {
+            }
+        }
+    }
+
+    private static long pagesSpanned(FileIo io) {
+        long first = io.offset() >>> Inode.PAGE_SHIFT;
+        long last = (io.offset() + io.length() - 1) >>> Inode.PAGE_SHIFT;
+        return last - first + 1;
     }
 
     private void unplugIfDrained(TaskContext ctx) {
@@ -435,7 +532,8 @@ public final class LinuxOsModel implements OsModel, WorkloadContext {
     private void bioDone(Syscall call) {
         if (call.path == Syscall.Path.DIRECT && !DirectIoPath.synchronous(call)) {
             if (call.allIssued && call.ownBiosDone()) {
-                call.owe(false, true);
+                // the waiting task returns from the call (or reaps it) on its CPU
+                kernel.context(call.io.task()).completionReady(call);
             }
         } else {
             kernel.context(call.io.task()).wake();
@@ -447,12 +545,21 @@ public final class LinuxOsModel implements OsModel, WorkloadContext {
         FileIoListener listener = io.listener();
         Task previous = trace.swapCurrent(io.task());
         try {
+            long now = clock.now();
             if (call.submitOwed) {
+                if (call.submitAt > now) {
+                    call.notifyTimer.arm(call.submitAt);
+                    return;
+                }
                 call.submitOwed = false;
-                io.markSubmitted(clock.now());
+                io.markSubmitted(now);
                 listener.submitted(io);
             }
             if (call.completeOwed && !call.completed) {
+                if (call.completeAt > now) {
+                    call.notifyTimer.arm(call.completeAt);
+                    return;
+                }
                 call.completeOwed = false;
                 call.completed = true;
                 io.markCompleted(clock.now());

@@ -197,6 +197,7 @@ final class Readahead {
                 run++;
             }
             call.raNext = page + run;
+            kernel.cpus.charge(kernel.cpus.readaheadPage * run);
             if (!ctx.submit(kernel.readBio(ctx.task, inode, page, run, 0))) {
                 return false;
             }

@@ -9,8 +9,9 @@ import org.iosched.simulator.engine.SimTimer;
 /**
  * One system call in flight: a {@link FileIo} and where its kernel path has got to. The fields are those of
  * every path (direct I/O, buffered read, buffered write, fsync), reused from call to call. The workload's
- * notifications ({@code submitted}, then {@code completed}) are delivered by one timer at the current time,
- * after the running event, in that order. Recycled.
+ * notifications ({@code submitted}, then {@code completed}) are delivered by one timer, each once the CPU work
+ * charged before it is done (the call's return on its task's CPU; at the current time outside a step), in that
+ * order. Recycled.
  */
 final class Syscall implements BioEndIo {
     /** Which kernel path runs the call. */
@@ -65,7 +66,14 @@ final class Syscall implements BioEndIo {
     boolean submitOwed;
     boolean completeOwed;
     boolean completed;
+    long submitAt;
+    long completeAt;
+    /** The system call's entry was charged (user time before it, entry, the copy of a write). */
+    boolean entered;
+    /** The io_submit batch the call belongs to (one entry for the batch). */
+    long batch;
     Syscall nextInTask;
+    Syscall nextReady;
     Syscall nextFree;
 
     Syscall(Kernel kernel, SimTimer notifyTimer) {
@@ -85,7 +93,9 @@ final class Syscall implements BioEndIo {
         this.submitOwed = false;
         this.completeOwed = false;
         this.completed = false;
+        this.entered = false;
         this.nextInTask = null;
+        this.nextReady = null;
         this.pagesWritten = 0;
         this.writeChunk = 0;
         this.pauseJiffies = 1;
@@ -104,16 +114,23 @@ final class Syscall implements BioEndIo {
         kernel.syscallBioDone(this);
     }
 
-    /** Owe the workload its notifications; they go out in an event at the current time. */
+    /**
+     * Owe the workload its notifications; they go out in an event once the CPU work charged so far is done (the
+     * current time outside a task's step).
+     */
     void owe(boolean submit, boolean complete) {
+        long at = kernel.cpus.ready();
         if (submit) {
             submitOwed = true;
+            submitAt = at;
         }
         if (complete) {
             completeOwed = true;
+            completeAt = at;
         }
-        if (!notifyTimer.isPending()) {
-            notifyTimer.arm(kernel.clock.now());
+        long next = submitOwed ? submitAt : completeAt;
+        if (!notifyTimer.isPending() || notifyTimer.expiresAt() > next) {
+            notifyTimer.arm(next);
         }
     }
 

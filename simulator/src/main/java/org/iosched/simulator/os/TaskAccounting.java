@@ -1,6 +1,7 @@
 package org.iosched.simulator.os;
 
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
@@ -10,10 +11,12 @@ import org.iosched.api.Request;
 import org.iosched.api.Task;
 import org.iosched.simulator.TaskStats;
 import org.iosched.simulator.block.RequestCompletionListener;
+import org.iosched.simulator.cpu.CpuAccount;
 
 /**
  * Per-task I/O counts: bios as tasks submit them, and requests as the device completes them, charged to the
- * task that allocated the request (its io context, the one schedulers see). Tasks are listed in creation order.
+ * task that allocated the request (its io context, the one schedulers see), and each task's CPU account. Tasks are
+ * listed in creation order.
  */
 final class TaskAccounting implements RequestCompletionListener {
     private static final int READ_BIOS = 0;
@@ -29,11 +32,44 @@ final class TaskAccounting implements RequestCompletionListener {
     private static final int COUNTERS = 10;
 
     private final Map<Task, long[]> counters = new IdentityHashMap<>();
+    private final Map<Task, CpuAccount> cpuAccounts = new IdentityHashMap<>();
+    private final Map<Integer, CpuAccount> byPid = new HashMap<>();
     private final List<Task> tasks = new ArrayList<>();
+    private final long everyCpu;
 
-    /** A task exists (listed even if it never does I/O). */
+    /** @param everyCpu the affinity mask of a task that may run anywhere */
+    TaskAccounting(long everyCpu) {
+        this.everyCpu = everyCpu;
+    }
+
+    /** A task exists (listed even if it never does I/O); it may run on every CPU. */
     void taskCreated(Task task) {
+        taskCreated(task, everyCpu);
+    }
+
+    /** A task exists that may run on the CPUs of {@code allowed}. */
+    void taskCreated(Task task, long allowed) {
         of(task);
+        if (!cpuAccounts.containsKey(task)) {
+            CpuAccount account = new CpuAccount(task.name(), allowed);
+            cpuAccounts.put(task, account);
+            byPid.put(task.pid(), account);
+        }
+    }
+
+    /** The task's CPU account (created, able to run anywhere, for a task not announced). */
+    CpuAccount cpu(Task task) {
+        CpuAccount account = cpuAccounts.get(task);
+        if (account == null) {
+            taskCreated(task);
+            account = cpuAccounts.get(task);
+        }
+        return account;
+    }
+
+    /** The CPU account of the task with {@code pid}, or null. */
+    CpuAccount cpu(int pid) {
+        return byPid.get(pid);
     }
 
     private long[] of(Task task) {
@@ -83,9 +119,11 @@ final class TaskAccounting implements RequestCompletionListener {
         List<TaskStats> out = new ArrayList<>(tasks.size());
         for (Task t : tasks) {
             long[] c = counters.get(t);
+            CpuAccount cpu = cpuAccounts.get(t);
             out.add(new TaskStats(t.pid(), t.name(), t.cgroup().path(), t.isKernelThread(), c[READ_BIOS],
                     c[READ_BYTES], c[WRITE_BIOS], c[WRITE_BYTES], c[FLUSH_BIOS], c[SYNC_BIOS], c[READ_REQUESTS],
-                    c[WRITE_REQUESTS], c[READ_SECTORS], c[WRITE_SECTORS]));
+                    c[WRITE_REQUESTS], c[READ_SECTORS], c[WRITE_SECTORS], cpu.userNanos(), cpu.systemNanos(),
+                    cpu.contextSwitches()));
         }
         return out;
     }

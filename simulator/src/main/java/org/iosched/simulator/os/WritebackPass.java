@@ -237,6 +237,7 @@ final class WritebackPass {
         }
         written += run;
         budget -= run;
+        kernel.cpus.charge(kernel.cpus.writebackPage * run);
         ctx.submit(kernel.writebackBio(ctx.task, inode, page, run, syncAll ? SYNC_FLAGS : 0));
     }
 }

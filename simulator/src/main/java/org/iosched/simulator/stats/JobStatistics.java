@@ -2,10 +2,13 @@ package org.iosched.simulator.stats;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.IntFunction;
 import org.iosched.api.FileIo;
 import org.iosched.api.JobDescriptor;
 import org.iosched.simulator.DirectionStats;
+import org.iosched.simulator.CpuUsage;
 import org.iosched.simulator.JobResult;
+import org.iosched.simulator.cpu.CpuAccount;
 
 /**
  * Collects what workloads record per job ({@code recordIo}, {@code recordSync}, job start and end) with
@@ -40,6 +43,22 @@ public final class JobStatistics {
         long end = -1;
         final Direction[] directions = {new Direction(), new Direction(), new Direction()};
         final LatencyRecorder sync = new LatencyRecorder();
+        long minorFaults;
+        long majorFaults;
+    }
+
+    private IntFunction<CpuAccount> cpuSource = pid -> null;
+
+    /** Where the CPU accounts of the jobs' tasks are found, by pid. */
+    public void setCpuSource(IntFunction<CpuAccount> source) {
+        this.cpuSource = source;
+    }
+
+    /** Page faults the workload reports for job {@code index}. */
+    public void recordFaults(int index, long minor, long major) {
+        Job job = job(index);
+        job.minorFaults += Math.max(0, minor);
+        job.majorFaults += Math.max(0, major);
     }
 
     /** @param jobs the workload's jobs, in index order */
@@ -136,8 +155,13 @@ public final class JobStatistics {
             long start = job.start < 0 ? 0 : job.start;
             long end = job.end < 0 ? runEnd : job.end;
             long runtime = Math.max(0, end - start);
+            CpuAccount account = cpuSource.apply(job.pid);
+            CpuUsage cpu = account == null
+                    ? new CpuUsage(0, 0, runtime, 0, job.majorFaults, job.minorFaults)
+                    : new CpuUsage(account.userNanos(), account.systemNanos(), runtime, account.contextSwitches(),
+                            job.majorFaults + account.majorFaults(), job.minorFaults + account.minorFaults());
             out.add(new JobResult(jobs.get(i), job.pid, start, end, job.directions[0].toStats(runtime),
-                    job.directions[1].toStats(runtime), job.directions[2].toStats(runtime), job.sync.toStats()));
+                    job.directions[1].toStats(runtime), job.directions[2].toStats(runtime), job.sync.toStats(), cpu));
         }
         return out;
     }

@@ -1,0 +1,72 @@
+package org.iosched.simulator.cpu;
+
+/**
+ * One task's CPU side: the CPUs it may run on ({@code sched_setaffinity}), the CPU it ran on last, and what
+ * {@code getrusage} reports for it: user and system time, context switches, page faults.
+ */
+public final class CpuAccount {
+    /** The task's name, for messages. */
+    final String name;
+    /** Allowed CPUs, one bit each (bit n = CPU n). */
+    final long allowed;
+    /** The CPU the task ran on last, -1 before its first step. */
+    int lastCpu = -1;
+    long userNanos;
+    long systemNanos;
+    long contextSwitches;
+    long minorFaults;
+    long majorFaults;
+
+    /**
+     * @param name    the task's name
+     * @param allowed the CPUs it may run on, one bit each; must hold at least one online CPU
+     */
+    public CpuAccount(String name, long allowed) {
+        if (allowed == 0) {
+            throw new IllegalArgumentException(name + ": no CPU allowed");
+        }
+        this.name = name;
+        this.allowed = allowed;
+    }
+
+    /** User time so far ({@code ru_utime}). */
+    public long userNanos() {
+        return userNanos;
+    }
+
+    /** System time so far ({@code ru_stime}). */
+    public long systemNanos() {
+        return systemNanos;
+    }
+
+    /** Context switches so far ({@code ru_nvcsw + ru_nivcsw}). */
+    public long contextSwitches() {
+        return contextSwitches;
+    }
+
+    /** Minor page faults ({@code ru_minflt}). */
+    public long minorFaults() {
+        return minorFaults;
+    }
+
+    /** Major page faults ({@code ru_majflt}). */
+    public long majorFaults() {
+        return majorFaults;
+    }
+
+    /** Add faults the workload reports for the task. */
+    public void addFaults(long minor, long major) {
+        minorFaults += Math.max(0, minor);
+        majorFaults += Math.max(0, major);
+    }
+
+    /** Whether the task may run on {@code cpu}. */
+    public boolean mayRunOn(int cpu) {
+        return (allowed & (1L << cpu)) != 0;
+    }
+
+    @Override
+    public String toString() {
+        return name;
+    }
+}
