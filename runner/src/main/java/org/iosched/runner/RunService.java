@@ -20,11 +20,13 @@ import org.iosched.api.BlockDeviceProvider;
 import org.iosched.api.InvalidInputException;
 import org.iosched.api.IoSchedulerProvider;
 import org.iosched.api.Settings;
+import org.iosched.api.TunableDescriptor;
 import org.iosched.api.Workload;
 import org.iosched.api.WorkloadProvider;
 import org.iosched.api.WorkloadSource;
 import org.iosched.simulator.Simulation;
 import org.iosched.simulator.SimulationResult;
+import org.iosched.simulator.cpu.CpuTunables;
 import org.iosched.workload.text.InputText;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -191,8 +193,33 @@ public final class RunService {
     }
 
     private static Workload createWorkload(RunPlan plan) {
-        Settings settings = Settings.resolve(plan.workload().name(), plan.workload().tunables(), plan.workloadSettings());
+        Settings settings = Settings.resolve(plan.workload().name(), plan.workload().tunables(),
+                withCpuCount(plan));
         return plan.workload().create(plan.workloadSource(), settings);
+    }
+
+    /**
+     * The workload's settings, with {@code ncpus} (fio's {@code $ncpus}) set to the run's {@code cpu.count} when the
+     * workload has that tunable and the user did not set it: job files are compiled before the simulation exists.
+     */
+    private static Map<String, String> withCpuCount(RunPlan plan) {
+        Map<String, String> values = plan.workloadSettings();
+        boolean takesNcpus = false;
+        for (TunableDescriptor t : plan.workload().tunables()) {
+            takesNcpus |= t.name().equals("ncpus");
+        }
+        if (!takesNcpus || values.containsKey("ncpus")) {
+            return values;
+        }
+        String count = plan.kernelSettings().get("cpu.count");
+        for (TunableDescriptor t : CpuTunables.CPU) {
+            if (count == null && t.name().equals("count")) {
+                count = t.defaultValue();
+            }
+        }
+        Map<String, String> withCount = new LinkedHashMap<>(values);
+        withCount.put("ncpus", count);
+        return withCount;
     }
 
     /** Run every scheduler of the plan; results in the plan's order. */

@@ -178,8 +178,8 @@ final class TraceReader {
             if (rwbs.startsWith("F")) {
                 return FileIo.Kind.FSYNC;
             }
-            throw new InvalidInputException(source.name(), line, "a " + rwbs + " event of 0 sectors (only an empty "
-                    + "flush, RWBS starting with F, may have no data)");
+            throw new InvalidInputException(source.name(), line, "a " + InputText.echo(rwbs) + " event of 0 sectors "
+                    + "(only an empty flush, RWBS starting with F, may have no data)");
         }
         if (rwbs.indexOf('D') >= 0) {
             return FileIo.Kind.TRIM;
