@@ -139,7 +139,9 @@ class CommandLineIT {
         assertThat(direction.path("runtime").asLong()).isBetween(millis, millis + 5);
         // at memory speed: at least 1 GiB/s (the sourced copy cost alone allows about 5 GB/s)
         assertThat(direction.path("bw").asLong()).isGreaterThan(1L << 20);
-        assertThat(result.path("sys_cpu").asDouble()).isGreaterThan(50.0);
+        // and CPU-bound: the job's core is busy all the time, with fio's own work (usr) and the kernel's (sys)
+        assertThat(result.path("usr_cpu").asDouble() + result.path("sys_cpu").asDouble()).isGreaterThan(90.0);
+        assertThat(result.path("sys_cpu").asDouble()).isGreaterThan(10.0);
     }
 
     @Test
@@ -154,6 +156,8 @@ class CommandLineIT {
             args.add("--set");
             args.add("cpu." + cost + "=0");
         }
+        // and fio's own user time per I/O
+        args.addAll(List.of("--set", "fio.io_user_ns=0", "--set", "fio.gettime_ns=0"));
 
         Iosched.Outcome outcome = Iosched.run(work, args.toArray(String[]::new));
 

@@ -23,11 +23,14 @@ final class SignalStop implements AutoCloseable {
 
     static SignalStop install(RunControl control) {
         SignalStop stop = new SignalStop();
+        // each signal is handled on a thread of its own: a second one waits until the first has said so on stderr
         SignalHandler handler = signal -> {
-            if (control.interrupted()) {
-                Runtime.getRuntime().halt(ExitCodes.INTERRUPTED);
+            synchronized (stop) {
+                if (control.interrupted()) {
+                    Runtime.getRuntime().halt(ExitCodes.INTERRUPTED);
+                }
+                control.interrupt(signal.getNumber());
             }
-            control.interrupt(signal.getNumber());
         };
         for (String name : SIGNALS) {
             try {
