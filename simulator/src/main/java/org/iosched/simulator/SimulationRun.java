@@ -95,7 +95,7 @@ final class SimulationRun {
         IoScheduler scheduler = guarded(hooks, schedulerLabel, "create",
                 () -> config.schedulerProvider().create(schedulerHost, config.schedulerSettings()));
         queue.attach(scheduler, schedulerLabel, device, deviceLabel);
-        cpus.setElevatorNanos(guarded(schedulerLabel,
+        cpus.setElevatorNanos(guarded(hooks, schedulerLabel, "requestCpuNanos",
                 () -> config.schedulerProvider().requestCpuNanos(config.schedulerSettings())));
 
         Workload workload = config.workload();
