@@ -72,8 +72,16 @@ class BioControllersIT {
         Map<String, Double> cfq = bandwidthByJob(plain);
         assertThat(cfq.get("prio0")).as("CFQ alone: %s", cfq).isGreaterThan(1.5 * cfq.get("prio4"));
 
-        // five seeds: which reader dm-ioband lets through first varies with the disk's timing, so the
-        // prio-0 lead with kept contexts is a tendency (1.0-1.5x per seed), asserted on the sums
+        // five seeds. Under dm-ioband each seed is decided by a dozen or so whole slices of kioband's CFQ queue:
+        // that queue holds both readers' re-issued bios and CFQ serves it in sector order, so the reader whose
+        // file is under the head when the slice starts streams for the whole 100 ms slice (5-10 MiB) while the
+        // other waits. Which file that is depends on the instant of every submission, so it flips with any CPU
+        // cost (seed 2: prio-0/prio-4 0.78 with every CPU cost 0, 1.42 with the defaults, 0.68-1.19 with one
+        // kernel cost alone, 0.85-1.42 with one removed). dm-ioband releases a group's bios in arrival order
+        // whatever the issuer's priority, so what it guarantees is that priority does not decide: over the seeds
+        // prio-0 has no lead, and it does not lead at every seed, as it does under CFQ alone and with kept
+        // contexts (1.7-1.9x at each seed). The prio-0 lead with kept contexts is asserted on the sums.
+        int prio4AheadSeeds = 0;
         double plain0 = 0;
         double plain4 = 0;
         double kept0 = 0;
@@ -82,8 +90,10 @@ class BioControllersIT {
             JsonNode ioband = run("ioband-prio-readers.fio", "--scheduler", "cfq", "--set", "ioband.policy=weight",
                     "--set", "ioband.io_limit=64", "--seed", seed);
             Map<String, Double> bw = bandwidthByJob(ioband);
-            // CFQ's prio-0 advantage is gone (which reader gets a little more is dm-ioband's doing), none starves
-            assertThat(bw.get("prio0")).as("seed %s, under dm-ioband: %s", seed, bw).isLessThan(1.1 * bw.get("prio4"));
+            // which reader gets more at one seed is dm-ioband's doing (see above); none starves
+            if (bw.get("prio4") > bw.get("prio0")) {
+                prio4AheadSeeds++;
+            }
             double faster = Math.max(bw.get("prio0"), bw.get("prio4"));
             double slower = Math.min(bw.get("prio0"), bw.get("prio4"));
             assertThat(slower).as("seed %s, under dm-ioband: %s", seed, bw).isGreaterThanOrEqualTo(0.5 * faster);
@@ -100,6 +110,10 @@ class BioControllersIT {
             kept0 += keptBw.get("prio0");
             kept4 += keptBw.get("prio4");
         }
+        // CFQ's prio-0 advantage is gone
+        assertThat(plain0 / plain4).as("under dm-ioband: prio-0 %s vs prio-4 %s KiB/s over 5 seeds", plain0, plain4)
+                .isLessThan(1.1);
+        assertThat(prio4AheadSeeds).as("seeds at which prio-4 got more than prio-0 under dm-ioband").isPositive();
         assertThat(kept0 / kept4).as("keep_io_context=1: prio-0 %s vs prio-4 %s KiB/s over 5 seeds", kept0, kept4)
                 .isGreaterThan(1.2).isGreaterThan(1.5 * plain0 / plain4);
     }
