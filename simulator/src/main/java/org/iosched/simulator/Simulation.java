@@ -125,7 +125,8 @@ public final class Simulation {
     record Config(long seed, IoSchedulerProvider schedulerProvider, Settings schedulerSettings,
                   BlockDeviceProvider deviceProvider, Settings deviceSettings, Workload workload,
                   Settings queueSettings, boolean maxSectorsKbSet, Settings vmSettings, Settings fsSettings,
-                  Settings kernelSettings, Settings cpuSettings, List<BioControllerSpec> bioControllers,
+                  Settings kernelSettings, Settings cpuSettings, boolean elevatorCostSet,
+                  List<BioControllerSpec> bioControllers,
                   Appendable trace, long maxVirtualTime, Path logDirectory, UnaryOperator<String> logFileNames,
                   RunMonitor monitor) {
     }
@@ -305,7 +306,8 @@ public final class Simulation {
             }
             return new Simulation(new Config(seed, schedulerProvider, schedulerSettings, deviceProvider,
                     deviceSettings, workload, queueSettings, queueValues.containsKey("max_sectors_kb"), vmSettings,
-                    fsSettings, kernelSettings, cpuSettings, List.copyOf(bioControllers), trace, maxVirtualTime,
+                    fsSettings, kernelSettings, cpuSettings, cpuValues.containsKey("elevator_request_ns"),
+                    List.copyOf(bioControllers), trace, maxVirtualTime,
                     logDirectory, logFileNames, monitor));
         }
     }

@@ -95,7 +95,9 @@ final class SimulationRun {
         IoScheduler scheduler = guarded(hooks, schedulerLabel, "create",
                 () -> config.schedulerProvider().create(schedulerHost, config.schedulerSettings()));
         queue.attach(scheduler, schedulerLabel, device, deviceLabel);
-        cpus.setElevatorNanos(guarded(hooks, schedulerLabel, "requestCpuNanos",
+        // a cpu.elevator_request_ns the user set is every scheduler's cost (to compare schedulers at one cost, or a
+        // scheduler with the kernel's own code in the oracle); otherwise each provider's stated figure
+        cpus.setElevatorNanos(config.elevatorCostSet() ? -1 : guarded(hooks, schedulerLabel, "requestCpuNanos",
                 () -> config.schedulerProvider().requestCpuNanos(config.schedulerSettings())));
 
         Workload workload = config.workload();

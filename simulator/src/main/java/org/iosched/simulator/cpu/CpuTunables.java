@@ -55,8 +55,9 @@ public record CpuTunables(int count, int speedPercent, int rqAffinity, long sysc
             cost("copy_ns_per_kib", 200, "copy_to_user/copy_from_user of 1 KiB between the page cache and user"),
             cost("bio_submit_ns", 300, "generic_make_request per bio: allocation, checks, merge attempt"),
             cost("request_ns", 500, "a new request in the request queue: allocation, plugging, accounting"),
-            cost("elevator_request_ns", 700, "the I/O scheduler's own work per request, for schedulers whose "
-                    + "provider states none (requestCpuNanos)"),
+            cost("elevator_request_ns", 700, "the I/O scheduler's own work per request: by default each scheduler's "
+                    + "stated figure (requestCpuNanos: cfq 1500, deadline 700, noop 150) and this for schedulers that "
+                    + "state none; set, it is every scheduler's"),
             cost("driver_dispatch_ns", 2_000, "the driver's dispatch of one request to the device (request_fn)"),
             cost("completion_ns", 3_000, "one request's completion: interrupt, softirq, bio end_io"),
             cost("fsync_ns", 5_000, "fsync's own work (ext4_sync_file), without its I/O and the commit"),

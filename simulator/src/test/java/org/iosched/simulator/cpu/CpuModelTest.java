@@ -176,6 +176,10 @@ class CpuModelTest {
         assertThat(costly).isLessThan(0.7 * light);
         // a provider that states nothing is charged cpu.elevator_request_ns
         assertThat(unstated).isEqualTo(costly);
+        // and cpu.elevator_request_ns set by the user is every scheduler's cost, stated or not
+        assertThat(iops(run(heavy, FAST, job.build(), Map.of("cpu.elevator_request_ns", "150")))).isEqualTo(light);
+        assertThat(iops(run(new NoopSchedulerProvider(), FAST, job.build(), Map.of("cpu.elevator_request_ns",
+                "5000")))).isEqualTo(costly);
     }
 
     @Test
