@@ -205,6 +205,16 @@ public final class Cpus {
         return stepCpu >= 0 ? busyUntil[stepCpu] : clock.now();
     }
 
+    /**
+     * When a task woken now may run: in interrupt context once the interrupt's work charged so far is done (a
+     * completion wakes its waiter at the end of its softirq work, so the completion path is on the waiter's
+     * latency, and a CPU swamped by interrupts delays the tasks they wake), otherwise now (the woken task may run
+     * on another CPU at once; on the waker's own CPU it waits for the step anyway).
+     */
+    public long wakeAt() {
+        return interruptDepth > 0 ? Math.max(busyUntil[interruptCpu], clock.now()) : clock.now();
+    }
+
     /** The CPU the kernel's code runs on now: the step's, the interrupt's, else CPU 0. */
     public int currentCpu() {
         if (interruptDepth > 0) {

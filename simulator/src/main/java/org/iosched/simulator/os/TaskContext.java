@@ -73,12 +73,12 @@ final class TaskContext implements BioEndIo {
 
     /** Make the task runnable: it runs after the current event (try_to_wake_up, charged to the waker). */
     void wake() {
-        long now = kernel.clock.now();
-        if (!runTimer.isPending() || runTimer.expiresAt() > now) {
-            if (!runTimer.isPending() && kernel.cpus.current() != cpu) {
-                kernel.cpus.charge(kernel.cpus.wakeup);
-            }
-            runTimer.arm(now);
+        if (!runTimer.isPending() && kernel.cpus.current() != cpu) {
+            kernel.cpus.charge(kernel.cpus.wakeup);
+        }
+        long at = kernel.cpus.wakeAt();
+        if (!runTimer.isPending() || runTimer.expiresAt() > at) {
+            runTimer.arm(at);
         }
     }
 

@@ -136,8 +136,15 @@ class CpuModelTest {
                 .runtime(SECOND / 10).build()));
 
         assertThat(one).isLessThan(0.85 * BOUNDED_LIMIT);
-        assertThat(two).isGreaterThan(1.2 * one).isBetween(0.9 * BOUNDED_LIMIT, 1.01 * BOUNDED_LIMIT);
-        assertThat(three).isBetween(0.9 * BOUNDED_LIMIT, 1.01 * BOUNDED_LIMIT);
+        assertThat(two).isGreaterThan(1.1 * one).isBetween(0.8 * BOUNDED_LIMIT, 1.01 * BOUNDED_LIMIT);
+        // every completion runs on CPU 0 (rq_affinity on one package) and wakes its reaper after its softirq work:
+        // at 3 µs + the wake-up per request CPU 0 saturates near 220K completions per second, below this device's
+        // 250K, so a third job adds nothing (the first CPU "completely overloaded", as 3.1's rq_affinity=2 commit says)
+        assertThat(three).isBetween(0.85 * BOUNDED_LIMIT, 0.95 * BOUNDED_LIMIT);
+        // with a cheaper completion path the device is the limit
+        double cheap = iops(run(new NoopSchedulerProvider(), BOUNDED, IoLoopWorkload.builder().jobs(3).async(32)
+                .userNanos(1_000).runtime(SECOND / 10).build(), Map.of("cpu.completion_ns", "1000")));
+        assertThat(cheap).isBetween(0.95 * BOUNDED_LIMIT, 1.01 * BOUNDED_LIMIT);
     }
 
     @Test
