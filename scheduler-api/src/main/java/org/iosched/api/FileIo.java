@@ -38,6 +38,7 @@ public final class FileIo {
     private long userNanos;
     private boolean async;
     private long issueTime = -1;
+    private long enterTime = -1;
     private long submitTime = -1;
     private long completeTime = -1;
     private String error;
@@ -67,6 +68,7 @@ public final class FileIo {
         this.async = false;
         this.listener = Objects.requireNonNull(listener, "listener");
         this.issueTime = -1;
+        this.enterTime = -1;
         this.submitTime = -1;
         this.completeTime = -1;
         this.error = null;
@@ -168,6 +170,14 @@ public final class FileIo {
         return issueTime;
     }
 
+    /**
+     * When the call entered the kernel, after the task's user time for it ({@link #userNanos()}) and any wait for a
+     * CPU: fio's {@code issue_time}, where a synchronous engine's clat starts. -1 when the OS model does not say.
+     */
+    public long enterTime() {
+        return enterTime;
+    }
+
     /** When the submitting call returned, or -1. */
     public long submitTime() {
         return submitTime;
@@ -186,6 +196,11 @@ public final class FileIo {
     /** OS model: the call was issued. */
     public void markIssued(long now) {
         this.issueTime = now;
+    }
+
+    /** OS model: the call entered the kernel (see {@link #enterTime()}). */
+    public void markEntered(long at) {
+        this.enterTime = at;
     }
 
     /** OS model: the submitting call returned. */

@@ -96,6 +96,15 @@ public interface WorkloadContext {
      */
     void recordIo(int job, FileIo.Kind kind, long bytes, long slatNanos, long clatNanos);
 
+    /**
+     * As {@link #recordIo(int, FileIo.Kind, long, long, long)}, with fio's total latency given where it is not
+     * slat + clat: a synchronous engine reports no slat, and its lat runs from the unit's start, its clat from the
+     * call's issue ({@code issue_time}). The default drops {@code latNanos} (lat is then slat + clat, or clat).
+     */
+    default void recordIo(int job, FileIo.Kind kind, long bytes, long slatNanos, long clatNanos, long latNanos) {
+        recordIo(job, kind, bytes, slatNanos, clatNanos);
+    }
+
     /** Record one fsync/fdatasync of {@code job} and its latency (fio's {@code sync} latency). */
     void recordSync(int job, long latencyNanos);
 

@@ -340,6 +340,12 @@ public final class LinuxOsModel implements OsModel, WorkloadContext {
     }
 
     @Override
+    public void recordIo(int job, FileIo.Kind kind, long bytes, long slatNanos, long clatNanos, long latNanos) {
+        statistics.recordIo(job, kind, bytes, slatNanos, clatNanos, latNanos);
+        recorded(job);
+    }
+
+    @Override
     public void recordSync(int job, long latencyNanos) {
         statistics.recordSync(job, latencyNanos);
         recorded(job);
@@ -497,6 +503,8 @@ public final class LinuxOsModel implements OsModel, WorkloadContext {
         FileIo io = call.io;
         // fio's own work is stated on the reference CPU, like the kernel's costs (a spin is a time and is not scaled)
         cpus.chargeUser(cpus.scaled(io.userNanos()));
+        // fio's issue_time: its own work for the unit is done, the system call begins
+        io.markEntered(cpus.ready());
         if (io.async()) {
             if (ctx.enteredBatch != call.batch) {
                 ctx.enteredBatch = call.batch;

@@ -108,6 +108,11 @@ public final class JobStatistics {
 
     /** One completed I/O; see {@link org.iosched.api.WorkloadContext#recordIo}. */
     public void recordIo(int index, FileIo.Kind kind, long bytes, long slatNanos, long clatNanos) {
+        recordIo(index, kind, bytes, slatNanos, clatNanos, slatNanos >= 0 ? slatNanos + clatNanos : clatNanos);
+    }
+
+    /** One completed I/O with its total latency given (a synchronous engine's lat starts before its clat). */
+    public void recordIo(int index, FileIo.Kind kind, long bytes, long slatNanos, long clatNanos, long latNanos) {
         int d = switch (kind) {
             case READ -> 0;
             case WRITE -> 1;
@@ -122,10 +127,8 @@ public final class JobStatistics {
         direction.clat.record(clatNanos);
         if (slatNanos >= 0) {
             direction.slat.record(slatNanos);
-            direction.lat.record(slatNanos + clatNanos);
-        } else {
-            direction.lat.record(clatNanos);
         }
+        direction.lat.record(latNanos);
         recorded++;
     }
 

@@ -457,7 +457,7 @@ final class FioJob implements FileIoListener {
         if (o.ioengine == IoEngine.NULL) {
             u.submitTime = now;
             u.completeTime = now;
-            account(u, now, -1, 0);
+            account(u, now, -1, 0, 0);
             release(u);
             return;
         }
@@ -656,13 +656,24 @@ final class FioJob implements FileIoListener {
             }
             // fio measures slat for asynchronous engines only; with slat and lat both disabled nothing needs it
             long slat = o.ioengine.async() && !(o.disableSlat && o.disableLat) ? u.submitTime - u.prepTime : -1;
-            long clat = o.ioengine.async() ? now - u.submitTime : u.completeTime - u.prepTime;
-            account(u, now, slat, clat);
+            long clat;
+            long lat;
+            if (o.ioengine.async()) {
+                clat = now - u.submitTime;
+                lat = slat >= 0 ? slat + clat : clat;
+            } else {
+                // fio's sync engines: clat from issue_time (the call's entry, after fio's own work for the unit),
+                // lat from the unit's start
+                long entered = u.io.enterTime();
+                clat = u.completeTime - (entered >= u.prepTime ? entered : u.prepTime);
+                lat = u.completeTime - u.prepTime;
+            }
+            account(u, now, slat, clat, lat);
             release(u);
         }
     }
 
-    private void account(IoUnit u, long now, long slat, long clat) {
+    private void account(IoUnit u, long now, long slat, long clat, long lat) {
         int d = u.ddir;
         ioBlocks[d]++;
         bytesDone[d] += u.length;
@@ -671,10 +682,10 @@ final class FioJob implements FileIoListener {
             return;
         }
         if (o.stats) {
-            ctx.recordIo(index, Ddir.of(d).kind(), u.length, slat, clat);
+            ctx.recordIo(index, Ddir.of(d).kind(), u.length, slat, clat, lat);
         }
         if (logs != null) {
-            logs.io(d, u.length, u.offset, slat, clat, (now - epoch) / 1_000_000L);
+            logs.io(d, u.length, u.offset, slat, clat, lat, (now - epoch) / 1_000_000L);
         }
     }
 

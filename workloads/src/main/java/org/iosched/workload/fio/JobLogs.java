@@ -87,8 +87,7 @@ final class JobLogs {
     }
 
     /** A completed I/O. */
-    void io(int d, long length, long offset, long slatNs, long clatNs, long timeMs) {
-        long latNs = clatNs + Math.max(0, slatNs);
+    void io(int d, long length, long offset, long slatNs, long clatNs, long latNs, long timeMs) {
         if (avgMsec == 0) {
             if (lat != null) {
                 if (logLat) {
