@@ -211,12 +211,7 @@ public final class RunService {
         if (!takesNcpus || values.containsKey("ncpus")) {
             return values;
         }
-        String count = plan.kernelSettings().get("cpu.count");
-        for (TunableDescriptor t : CpuTunables.CPU) {
-            if (count == null && t.name().equals("count")) {
-                count = t.defaultValue();
-            }
-        }
+        String count = plan.kernelSettings().getOrDefault("cpu.count", Integer.toString(CpuTunables.DEFAULT_COUNT));
         Map<String, String> withCount = new LinkedHashMap<>(values);
         withCount.put("ncpus", count);
         return withCount;

@@ -40,10 +40,12 @@ public record CpuTunables(int count, int speedPercent, int rqAffinity, long sysc
                           long aioSubmitNanos, long aioReapNanos) {
     /** The most CPUs the model has (one 64-bit affinity mask). */
     public static final int MAX_CPUS = 64;
+    /** Default of {@code cpu.count}: the reference desktop's four cores (simulator/CALIBRATION.md). */
+    public static final int DEFAULT_COUNT = 4;
 
     /** The {@code cpu.*} settings, without the prefix. */
     public static final List<TunableDescriptor> CPU = List.of(
-            TunableDescriptor.integer("count", 4, "CPUs", 1, MAX_CPUS,
+            TunableDescriptor.integer("count", DEFAULT_COUNT, "CPUs", 1, MAX_CPUS,
                     "online CPUs as the kernel sees them (default: a 4-core Nehalem desktop of 2009-2011)"),
             TunableDescriptor.integer("speed", 100, "%", 1, 10_000,
                     "CPU speed in percent of the reference CPU; every cpu.*_ns cost is divided by it"),
