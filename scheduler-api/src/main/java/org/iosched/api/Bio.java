@@ -19,6 +19,7 @@ public final class Bio {
     private Cgroup cgroup;
     private long submitTime = -1;
     private Object privateData;
+    private int ioPriority = IoPriority.NONE;
     /** Link to the next bio of the same request; owned by the block layer. */
     private Bio next;
 
@@ -138,6 +139,20 @@ public final class Bio {
     /** Link the next bio of the same request (block layer use). */
     public void setNext(Bio next) {
         this.next = next;
+    }
+
+    /**
+     * {@code bi_ioprio} ({@link IoPriority}): {@link IoPriority#NONE} unless the submitter set one (fio's
+     * {@code cmdprio}); blk-mq's {@code bio_set_ioprio} gives a bio without one its task's priority. The legacy
+     * 2.6.3x stack does not read it (its schedulers use the task's io context).
+     */
+    public int ioPriority() {
+        return ioPriority;
+    }
+
+    /** Set {@code bi_ioprio}. */
+    public void setIoPriority(int ioPriority) {
+        this.ioPriority = ioPriority;
     }
 
     @Override

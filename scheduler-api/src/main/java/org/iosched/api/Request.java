@@ -28,6 +28,13 @@ public final class Request {
     private long fifoTime;
     private Object schedulerData;
     private Object blockLayerData;
+    private int ioPriority;
+    private HardwareQueue hardwareQueue;
+    private int cpu = -1;
+    private int softwareQueue = -1;
+    private int tag = -1;
+    private int internalTag = -1;
+    private long ioStartTime = -1;
 
     /**
      * Creates a request from its first bio (block layer; {@code init_request_from_bio}).
@@ -48,6 +55,7 @@ public final class Request {
         this.bioTail = bio;
         this.bioCount = 1;
         this.startTime = startTime;
+        this.ioPriority = bio.ioPriority();
         bio.setNext(null);
     }
 
@@ -246,6 +254,70 @@ public final class Request {
     /** Block layer: attach private state. */
     public void setBlockLayerData(Object blockLayerData) {
         this.blockLayerData = blockLayerData;
+    }
+
+    /**
+     * {@code rq->ioprio} ({@link IoPriority}), from its first bio; blk-mq merges only requests and bios of equal
+     * priority. {@link IoPriority#NONE} on the legacy stack.
+     */
+    public int ioPriority() {
+        return ioPriority;
+    }
+
+    /** Block layer: set {@code rq->ioprio}. */
+    public void setIoPriority(int ioPriority) {
+        this.ioPriority = ioPriority;
+    }
+
+    /** blk-mq: the hardware queue ({@code rq->mq_hctx}), or null on the legacy stack. */
+    public HardwareQueue hardwareQueue() {
+        return hardwareQueue;
+    }
+
+    /** blk-mq: the CPU of the software queue the request was allocated from ({@code rq->mq_ctx->cpu}), or -1. */
+    public int cpu() {
+        return cpu;
+    }
+
+    /**
+     * blk-mq: the index of that software queue within its hardware queue ({@code ctx->index_hw[hctx->type]},
+     * 0 .. {@link HardwareQueue#softwareQueueCount()} - 1), or -1.
+     */
+    public int softwareQueue() {
+        return softwareQueue;
+    }
+
+    /** blk-mq: the driver tag ({@code rq->tag}), -1 ({@code BLK_MQ_NO_TAG}) until the driver tag is taken. */
+    public int tag() {
+        return tag;
+    }
+
+    /** blk-mq: the scheduler tag ({@code rq->internal_tag}), -1 without a scheduler. */
+    public int internalTag() {
+        return internalTag;
+    }
+
+    /** blk-mq: when the driver started the request ({@code io_start_time_ns}), or -1. */
+    public long ioStartTime() {
+        return ioStartTime;
+    }
+
+    /** Block layer (blk-mq): bind the request to its queues and scheduler tag at allocation. */
+    public void bindQueues(HardwareQueue hardwareQueue, int cpu, int softwareQueue, int internalTag) {
+        this.hardwareQueue = hardwareQueue;
+        this.cpu = cpu;
+        this.softwareQueue = softwareQueue;
+        this.internalTag = internalTag;
+    }
+
+    /** Block layer (blk-mq): the driver tag was taken (or released with -1). */
+    public void setTag(int tag) {
+        this.tag = tag;
+    }
+
+    /** Block layer (blk-mq): {@code blk_mq_start_request}. */
+    public void markIoStarted(long now) {
+        this.ioStartTime = now;
     }
 
     private void requireContiguous(boolean contiguous, Bio bio) {

@@ -65,4 +65,28 @@ class ApiValueTest {
         assertThatThrownBy(() -> rq.appendBio(new Bio(Op.WRITE, 0, 108, 8, fio, (b, t) -> { })))
                 .isInstanceOf(IllegalStateException.class);
     }
+
+    @Test
+    void ioPriorityEncodesClassAndLevelAsTheKernel() {
+        assertThat(IoPriority.of(IoPrioClass.BE, 4)).isEqualTo(2 << 13 | 4);
+        assertThat(IoPriority.of(IoPrioClass.RT, 0)).isEqualTo(0x2000);
+        assertThat(IoPriority.of(fio)).isEqualTo(0x4004);
+        assertThat(IoPriority.classValue(0x6007)).isEqualTo(3);
+        assertThat(IoPriority.level(0x6007)).isEqualTo(7);
+        assertThat(IoPriority.ioprioClass(IoPriority.NONE)).isNull();
+        assertThat(IoPriority.ioprioClass(0x2003)).isEqualTo(IoPrioClass.RT);
+        assertThatThrownBy(() -> IoPriority.of(IoPrioClass.BE, 8)).hasMessageContaining("0..7");
+    }
+
+    @Test
+    void aRequestTakesItsFirstBiosIoPriority() {
+        Bio bio = new Bio(Op.READ, 0, 2048, 8, fio, (b, t) -> { });
+        assertThat(bio.ioPriority()).isEqualTo(IoPriority.NONE);
+        bio.setIoPriority(IoPriority.of(IoPrioClass.RT, 2));
+        Request rq = new Request(1, bio, 0);
+        assertThat(rq.ioPriority()).isEqualTo(0x2002);
+        assertThat(rq.tag()).isEqualTo(-1);
+        assertThat(rq.internalTag()).isEqualTo(-1);
+        assertThat(rq.hardwareQueue()).isNull();
+    }
 }
