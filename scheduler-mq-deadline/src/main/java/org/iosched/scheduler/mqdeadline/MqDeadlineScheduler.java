@@ -99,7 +99,7 @@ public final class MqDeadlineScheduler implements MqScheduler {
     public void initHardwareQueue(HardwareQueue hctx) {
         depthUpdated(hctx);
         if (asyncDepthSetting != MqDeadlineTunables.ASYNC_DEPTH_COMPUTED) {
-            // a value written to sysfs after the scheduler was attached, until nr_requests changes
+            // simplified: a set value acts as a sysfs write right after attach, until nr_requests changes
             asyncDepth = asyncDepthSetting;
         }
     }
@@ -108,6 +108,7 @@ public final class MqDeadlineScheduler implements MqScheduler {
     @Override
     public void depthUpdated(HardwareQueue hctx) {
         asyncDepth = Math.max(1, 3 * (1 << hctx.schedulerTagShift()) / 4);
+        // simplified: sbitmap_queue_min_shallow_depth has no counterpart in the SPI (no wake batch from it)
     }
 
     /** {@code dd_limit_depth}: reads (always sync) are not throttled; writes and async requests are. */
@@ -204,6 +205,7 @@ public final class MqDeadlineScheduler implements MqScheduler {
         if (node == null) {
             node = bind(rq);
         }
+        // simplified: no zoned devices, so no zone write lock to release (blk_req_zone_write_unlock)
         PerPriority pp = perPrio[node.prio];
         if (!node.inserted) {
             pp.inserted++;
@@ -269,6 +271,7 @@ public final class MqDeadlineScheduler implements MqScheduler {
             return null;
         }
         PerPriority pp = perPrio[prioOf(bio.ioPriority())];
+        // simplified: of aliases the oldest (elv_rb_find returns the first its descent meets)
         MqDeadlineRequest found = pp.sortList[dirOf(bio.op())].find(bio.endSector());
         return found == null ? null : found.rq;
     }
