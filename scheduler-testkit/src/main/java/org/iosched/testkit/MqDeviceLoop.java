@@ -282,7 +282,8 @@ public final class MqDeviceLoop {
         if (bio.ioPriority() == IoPriority.NONE) {
             bio.setIoPriority(IoPriority.of(bio.task()));
         }
-        if (scheduler.bioMerge(bio)) {
+        // blk_mq_sched_bio_merge is asked only for mergeable bios (not FLUSH, PREFLUSH, FUA or NOMERGE)
+        if (MqMerges.mergeable(bio) && scheduler.bioMerge(bio)) {
             bioMerges++;
             freeMerged();
             return null;
