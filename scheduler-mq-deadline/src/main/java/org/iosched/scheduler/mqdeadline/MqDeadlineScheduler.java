@@ -206,6 +206,9 @@ public final class MqDeadlineScheduler implements MqScheduler {
             node = bind(rq);
         }
         // simplified: no zoned devices, so no zone write lock to release (blk_req_zone_write_unlock)
+        // the level and direction as the kernel reads them here (dd_rq_ioclass, rq_data_dir)
+        node.prio = prioOf(rq.ioPriority());
+        node.dir = dirOf(rq.op());
         PerPriority pp = perPrio[node.prio];
         if (!node.inserted) {
             pp.inserted++;
