@@ -55,6 +55,16 @@ public final class Requests {
         return new Requests(context::now);
     }
 
+    /** A factory whose requests start at {@code context}'s current time (blk-mq). */
+    public static Requests on(FakeMqSchedulerContext context) {
+        Objects.requireNonNull(context, "context");
+        return new Requests(context::now);
+    }
+
+    static Requests on(LongSupplier clock) {
+        return new Requests(clock);
+    }
+
     // ---- tasks
 
     /** The task of the methods that take none: {@code fio}, BE level 4, root cgroup; made on first use. */

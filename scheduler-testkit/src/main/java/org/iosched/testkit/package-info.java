@@ -9,6 +9,9 @@
  *   <li>{@link org.iosched.testkit.DeviceLoop}: the block layer and a fake device around one scheduler, for
  *       dispatch orders and latencies.</li>
  *   <li>{@link org.iosched.testkit.Requests}: tasks, bios and requests.</li>
+ *   <li>blk-mq (Linux 6.6) schedulers: {@link org.iosched.testkit.MqSchedulerContract},
+ *       {@link org.iosched.testkit.FakeMqSchedulerContext} (clock, hardware queues and tags, the generic merge
+ *       helpers) and {@link org.iosched.testkit.MqDeviceLoop} (allocation, insert, dispatch, completion).</li>
  * </ul>
  *
  * Failures are plain {@link java.lang.AssertionError}s, so any test framework reports them.
