@@ -25,6 +25,15 @@ public interface HardwareQueue {
      */
     int schedulerTagShift();
 
+    /**
+     * {@code sbitmap_queue_min_shallow_depth(&hctx->sched_tags->bitmap_tags, depth)}: the scheduler declares the
+     * smallest shallow depth its {@link MqScheduler#limitDepth} will ask for, so that the tag allocator's wake batch
+     * (how many freed tags wake a sleeping allocator) fits it. Schedulers call it from {@code init_hctx} and
+     * {@code depth_updated}; the default ignores it (a block layer without batched tag wake-ups).
+     */
+    default void setMinShallowDepth(int depth) {
+    }
+
     /** {@code hctx->nr_ctx}: how many software queues (CPUs) map to this hardware queue. */
     int softwareQueueCount();
 

@@ -15,6 +15,7 @@ final class FakeHardwareQueue implements HardwareQueue {
     private int schedulerTagDepth;
     private int schedulerTagShift;
     private Object schedulerData;
+    private int minShallowDepth;
 
     FakeHardwareQueue(int index, int driverTagDepth, int schedulerTagDepth, int cpuCount, int queueCount) {
         this.index = index;
@@ -67,6 +68,16 @@ final class FakeHardwareQueue implements HardwareQueue {
     @Override
     public int schedulerTagShift() {
         return schedulerTagShift;
+    }
+
+    @Override
+    public void setMinShallowDepth(int depth) {
+        this.minShallowDepth = depth;
+    }
+
+    /** The depth the scheduler last declared with {@link #setMinShallowDepth}, 0 if none. */
+    int minShallowDepth() {
+        return minShallowDepth;
     }
 
     @Override

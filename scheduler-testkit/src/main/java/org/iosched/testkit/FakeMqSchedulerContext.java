@@ -282,6 +282,14 @@ public final class FakeMqSchedulerContext implements MqSchedulerContext {
         return queues[index];
     }
 
+    /**
+     * The smallest shallow depth the scheduler declared for hardware queue {@code index}
+     * ({@link HardwareQueue#setMinShallowDepth}, {@code sbitmap_queue_min_shallow_depth}), 0 if it declared none.
+     */
+    public int minShallowDepth(int index) {
+        return queues[index].minShallowDepth();
+    }
+
     @Override
     public int nrRequests() {
         return nrRequests;

@@ -63,8 +63,6 @@ import org.iosched.api.TraceSink;
  * <h2>Limitations</h2>
  * <ul>
  *   <li>Tunables are fixed for a run (the kernel's sysfs store changes a target at once).</li>
- *   <li>The scheduler-tag wake batch that {@code sbitmap_queue_min_shallow_depth(async_depth)} sets is the block
- *       layer's: the SPI has no call for it.</li>
  *   <li>A request's token is reset to none when released (the kernel leaves the stale value, which nothing reads
  *       before the next dispatch sets it).</li>
  * </ul>
@@ -196,6 +194,7 @@ public final class KyberScheduler implements MqScheduler {
     @Override
     public void depthUpdated(HardwareQueue hctx) {
         asyncDepth = (1 << hctx.schedulerTagShift()) * ASYNC_PERCENT / 100;
+        hctx.setMinShallowDepth(asyncDepth);
     }
 
     /** {@code kyber_limit_depth}: async requests get {@code async_depth} bits per word; 6.6 skips REQ_OP_FLUSH. */

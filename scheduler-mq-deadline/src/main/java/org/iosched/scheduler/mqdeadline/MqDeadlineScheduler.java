@@ -43,8 +43,6 @@ import org.iosched.api.Task;
  *   <li>Zoned block devices (zone write locking, per-zone FIFO order) are not modelled: the simulator has none.</li>
  *   <li>Of requests starting at one sector, the front-merge lookup takes the oldest; the kernel's rbtree descent
  *       takes whichever it meets first.</li>
- *   <li>{@code depth_updated} cannot declare {@code min_shallow_depth} (the SPI has no hook for it), so the block
- *       layer's tag wake batch does not see {@code async_depth}.</li>
  * </ul>
  */
 public final class MqDeadlineScheduler implements MqScheduler {
@@ -108,7 +106,7 @@ public final class MqDeadlineScheduler implements MqScheduler {
     @Override
     public void depthUpdated(HardwareQueue hctx) {
         asyncDepth = Math.max(1, 3 * (1 << hctx.schedulerTagShift()) / 4);
-        // simplified: sbitmap_queue_min_shallow_depth has no counterpart in the SPI (no wake batch from it)
+        hctx.setMinShallowDepth(asyncDepth);
     }
 
     /** {@code dd_limit_depth}: reads (always sync) are not throttled; writes and async requests are. */

@@ -21,6 +21,7 @@ class MqDeadlineDepthTest {
         h.context.setNrRequests(nrRequests);
         assertThat(1 << h.hctx.schedulerTagShift()).isEqualTo(word);
         assertThat(h.scheduler.asyncDepth()).isEqualTo(asyncDepth);
+        assertThat(h.context.minShallowDepth(0)).as("sbitmap_queue_min_shallow_depth").isEqualTo(asyncDepth);
     }
 
     @Test
