@@ -11,6 +11,8 @@ import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Consumer;
+import java.util.function.Function;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.concurrent.ExecutorService;
@@ -227,13 +229,24 @@ public final class RunService {
      * where it is, and each result says it was interrupted); results in the plan's order.
      */
     public List<SimulationResult> run(RunPlan plan, RunControl control) {
+        return run(plan, control, 0, scheduler -> null);
+    }
+
+    /**
+     * As {@link #run(RunPlan, RunControl)}, with fio's {@code --status-interval}: every {@code statusIntervalNanos}
+     * of virtual time each scheduler's results so far go to {@code status.apply(scheduler)} (on that simulation's
+     * thread); 0 takes none.
+     */
+    public List<SimulationResult> run(RunPlan plan, RunControl control, long statusIntervalNanos,
+                                      Function<String, Consumer<SimulationResult>> status) {
         int runs = plan.schedulers().size();
         int threads = Math.max(1, Math.min(runs, Runtime.getRuntime().availableProcessors()));
         ExecutorService pool = Parallel.pool("iosched-run", threads);
         try {
             List<Future<SimulationResult>> futures = new ArrayList<>();
             for (IoSchedulerProvider scheduler : plan.schedulers()) {
-                futures.add(pool.submit(() -> runOne(plan, scheduler, control)));
+                Consumer<SimulationResult> sink = statusIntervalNanos > 0 ? status.apply(scheduler.name()) : null;
+                futures.add(pool.submit(() -> runOne(plan, scheduler, control, statusIntervalNanos, sink)));
             }
             List<SimulationResult> results = new ArrayList<>();
             for (Future<SimulationResult> future : futures) {
@@ -245,10 +258,13 @@ public final class RunService {
         }
     }
 
-    private SimulationResult runOne(RunPlan plan, IoSchedulerProvider scheduler, RunControl control)
-            throws IOException {
+    private SimulationResult runOne(RunPlan plan, IoSchedulerProvider scheduler, RunControl control,
+                                    long statusIntervalNanos, Consumer<SimulationResult> status) throws IOException {
         LOG.info("running {} on {} with seed {}", scheduler.name(), plan.device().name(), plan.seed());
         Simulation.Builder builder = builder(plan, scheduler, control);
+        if (status != null) {
+            builder.statusInterval(statusIntervalNanos, status);
+        }
         if (plan.trace() == null) {
             return builder.build().run();
         }

@@ -6,6 +6,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.function.Consumer;
 import java.util.function.UnaryOperator;
 import org.iosched.api.BioControllerProvider;
 import org.iosched.api.BlockDeviceProvider;
@@ -128,7 +129,7 @@ public final class Simulation {
                   Settings kernelSettings, Settings cpuSettings, boolean elevatorCostSet,
                   List<BioControllerSpec> bioControllers,
                   Appendable trace, long maxVirtualTime, Path logDirectory, UnaryOperator<String> logFileNames,
-                  RunMonitor monitor) {
+                  RunMonitor monitor, long statusIntervalNanos, Consumer<SimulationResult> status) {
     }
 
     /** A bio controller to stack, with its keys (without the controller's prefix). */
@@ -153,6 +154,8 @@ public final class Simulation {
         private Path logDirectory;
         private UnaryOperator<String> logFileNames = UnaryOperator.identity();
         private RunMonitor monitor;
+        private long statusIntervalNanos;
+        private Consumer<SimulationResult> status;
 
         private Builder() {
         }
@@ -252,6 +255,23 @@ public final class Simulation {
         }
 
         /**
+         * fio's {@code --status-interval}: at every multiple of {@code nanos} of virtual time while the run goes on,
+         * {@code sink} is given the results so far, as {@link Simulation#run()} would return them had the run ended
+         * there (the jobs still running counted up to that instant). The run itself is the same with or without it:
+         * the engine runs up to each multiple and goes on, with no event added.
+         *
+         * @throws IllegalArgumentException when {@code nanos} is not positive
+         */
+        public Builder statusInterval(long nanos, Consumer<SimulationResult> sink) {
+            if (nanos <= 0) {
+                throw new IllegalArgumentException("statusInterval must be positive, not " + nanos);
+            }
+            this.statusIntervalNanos = nanos;
+            this.status = Objects.requireNonNull(sink, "sink");
+            return this;
+        }
+
+        /**
          * Validates every setting.
          *
          * @throws InvalidInputException  on an unknown name or a bad value, a bio controller's included
@@ -308,7 +328,7 @@ public final class Simulation {
                     deviceSettings, workload, queueSettings, queueValues.containsKey("max_sectors_kb"), vmSettings,
                     fsSettings, kernelSettings, cpuSettings, cpuValues.containsKey("elevator_request_ns"),
                     List.copyOf(bioControllers), trace, maxVirtualTime,
-                    logDirectory, logFileNames, monitor));
+                    logDirectory, logFileNames, monitor, statusIntervalNanos, status));
         }
     }
 }

@@ -5,6 +5,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.function.BooleanSupplier;
 import java.util.function.Supplier;
 import org.iosched.api.BlockDevice;
 import org.iosched.api.DeviceInfo;
@@ -119,8 +120,25 @@ final class SimulationRun {
             EventQueue.Stop stop;
             try {
                 EventQueue.Poll poll = monitor == null ? null : () -> monitor.poll(clock.now(), statistics.bytes());
-                stop = clock.run(config.maxVirtualTime(),
-                        () -> os.finishCalled() && os.idle() && queue.idle() && bioLayer.idle(), poll);
+                BooleanSupplier done = () -> os.finishCalled() && os.idle() && queue.idle() && bioLayer.idle();
+                long interval = config.statusIntervalNanos();
+                long next = interval > 0 ? interval : config.maxVirtualTime();
+                while (true) {
+                    long limit = Math.min(next, config.maxVirtualTime());
+                    stop = clock.run(limit, done, poll);
+                    if (stop != EventQueue.Stop.TIME_LIMIT || limit >= config.maxVirtualTime()) {
+                        break;
+                    }
+                    // fio's --status-interval: the results so far at this multiple, then on (no event added)
+                    long at = clock.now();
+                    config.status().accept(new SimulationResult(schedulerName, deviceName, config.seed(),
+                            settings(info, queue), at, statistics.results(at),
+                            queue.disk().snapshot(DiskStats.KERNEL_NAME, at, at),
+                            guarded(hooks, workloadLabel, "notices", workload::notices),
+                            deviceStatistics(guarded(hooks, deviceLabel, "statistics", device::statistics), queue,
+                                    bioLayer, at), os.taskStats()));
+                    next = next > Long.MAX_VALUE - interval ? Long.MAX_VALUE : next + interval;
+                }
             } catch (NoProgressException e) {
                 throw noProgress(e, os, workload);
             }

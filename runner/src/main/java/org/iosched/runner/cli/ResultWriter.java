@@ -8,11 +8,13 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import org.iosched.api.InvalidInputException;
 import org.iosched.runner.report.ComparisonColumns;
 import org.iosched.runner.report.ComparisonTable;
 import org.iosched.runner.report.FioJsonReport;
 import org.iosched.runner.report.FioNormalReport;
+import org.iosched.runner.report.FioTerseReport;
 import org.iosched.simulator.SimulationResult;
 
 /**
@@ -23,13 +25,100 @@ final class ResultWriter {
     private ResultWriter() {
     }
 
-    static void write(List<SimulationResult> results, OutputFormat format, Path output, PrintWriter stdout) {
-        switch (format) {
-            case JSON, JSON_PLUS -> writeJson(results, format == OutputFormat.JSON ? FioJsonReport.Format.JSON
-                    : FioJsonReport.Format.JSON_PLUS, output, stdout);
-            case NORMAL, NORMAL_2011 -> writeText(results, format == OutputFormat.NORMAL
-                    ? FioNormalReport.Format.NORMAL : FioNormalReport.Format.NORMAL_2011, output, stdout);
+    /** As {@link #write(List, OutputSelection, Map, Path, PrintWriter, PrintWriter)} without status reports. */
+    static void write(List<SimulationResult> results, OutputSelection format, Path output, PrintWriter stdout,
+                      PrintWriter stderr) {
+        write(results, format, Map.of(), output, stdout, stderr);
+    }
+
+    /**
+     * Writes the results.
+     *
+     * @param results  one per scheduler, in order
+     * @param format   the formats asked for
+     * @param status   per scheduler, the reports printed every {@code --status-interval} ({@link #cycle}), in
+     *                 order; a scheduler without any is missing
+     * @param output   {@code --output}, or null for standard output
+     * @param stdout   standard output
+     * @param stderr   standard error: iosched's notices when only terse lines are printed
+     */
+    static void write(List<SimulationResult> results, OutputSelection format, Map<String, List<String>> status,
+                      Path output, PrintWriter stdout, PrintWriter stderr) {
+        if (format.json() == null && format.text() == null) {
+            // the terse line has no room for iosched's own header: the notices go to standard error
+            for (SimulationResult result : results) {
+                for (String note : FioTerseReport.notes(result)) {
+                    stderr.println(note);
+                }
+            }
+            stderr.flush();
         }
+        if (status.isEmpty() && format.textOnly()) {
+            writeText(results, format.text(), output, stdout);
+        } else if (status.isEmpty() && format.json() != null && format.text() == null && !format.terse()) {
+            writeJson(results, format.json(), output, stdout);
+        } else {
+            writeCombined(results, format, status, output, stdout);
+        }
+    }
+
+    /**
+     * What fio prints at one report, in fio's order: the terse lines, the JSON document, the text's job blocks
+     * (without the header printed once before the run).
+     */
+    static String cycle(SimulationResult result, OutputSelection format) {
+        StringBuilder out = new StringBuilder(4096);
+        if (format.terse()) {
+            out.append(FioTerseReport.render(result, format.terseVersion()));
+        }
+        if (format.json() != null) {
+            out.append(FioJsonReport.render(result, format.json()));
+        }
+        if (format.text() != null) {
+            out.append(FioNormalReport.body(result, format.text()));
+        }
+        return out.toString();
+    }
+
+    /**
+     * Several formats, or status reports: each scheduler's whole fio output (the text header once, each status
+     * report, the final report); on standard output one after another (under {@code ==> scheduler: NAME} banners
+     * and followed by the comparison table when text is printed), to {@code --output} one file per scheduler
+     * named as the JSON documents are ({@link FioJsonReport#documentPath}).
+     */
+    private static void writeCombined(List<SimulationResult> results, OutputSelection format,
+                                      Map<String, List<String>> status, Path output, PrintWriter stdout) {
+        boolean several = results.size() > 1;
+        StringBuilder all = new StringBuilder();
+        for (SimulationResult result : results) {
+            StringBuilder text = new StringBuilder();
+            if (format.text() != null) {
+                text.append(FioNormalReport.header(result, format.text()));
+            }
+            for (String report : status.getOrDefault(result.scheduler(), List.of())) {
+                text.append(report);
+            }
+            text.append(cycle(result, format));
+            if (output != null) {
+                writeFile(FioJsonReport.documentPath(output, result.scheduler(), results.size()), text.toString());
+                continue;
+            }
+            if (several && format.text() != null) {
+                all.append("==> scheduler: ").append(result.scheduler()).append('\n').append(text).append('\n');
+            } else {
+                all.append(text);
+            }
+        }
+        if (output != null) {
+            return;
+        }
+        if (several && format.text() != null) {
+            all.append("Comparison (").append(results.get(0).device()).append(", seed ")
+                    .append(results.get(0).seed()).append("):\n");
+            all.append(comparison(results).renderTransposed(ComparisonTable.Format.TEXT));
+        }
+        stdout.print(all);
+        stdout.flush();
     }
 
     private static void writeJson(List<SimulationResult> results, FioJsonReport.Format format, Path output,

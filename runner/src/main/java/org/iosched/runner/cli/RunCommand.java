@@ -8,6 +8,8 @@ import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.Callable;
 import org.iosched.api.InvalidInputException;
 import org.iosched.workload.text.InputText;
@@ -16,6 +18,7 @@ import org.iosched.runner.RunPlan;
 import org.iosched.runner.RunService;
 import org.iosched.runner.SetOptions;
 import org.iosched.runner.plugin.PluginModule;
+import org.iosched.runner.report.FioTerseReport;
 import org.iosched.runner.trace.BttSummary;
 import org.iosched.simulator.SimulationResult;
 import picocli.CommandLine.Command;
@@ -66,8 +69,18 @@ public final class RunCommand implements Callable<Integer> {
     long seed;
 
     @Option(names = "--output-format", paramLabel = "FORMAT", defaultValue = "normal",
-            description = "normal, normal-2011, json or json+ (default: ${DEFAULT-VALUE}).")
+            description = "normal, normal-2011, json, json+ or terse, or a comma-separated list as fio takes it"
+                    + " (normal,terse) (default: ${DEFAULT-VALUE}).")
     String outputFormat;
+
+    @Option(names = "--terse-version", paramLabel = "N", defaultValue = "3",
+            description = "fio's terse layout: 2, 3, 4 or 5 (default: ${DEFAULT-VALUE}, fio 3.33's).")
+    String terseVersion;
+
+    @Option(names = "--status-interval", paramLabel = "TIME",
+            description = "Print the report of the jobs so far every TIME of virtual time (fio's units: an"
+                    + " integer with us, ms, s, m, h or d; seconds without a unit), then the final report.")
+    String statusInterval;
 
     @Option(names = "--output", paramLabel = "FILE", description = "Write the report to FILE instead of stdout.")
     Path output;
@@ -83,7 +96,8 @@ public final class RunCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        OutputFormat format = OutputFormat.fromCliName(outputFormat);
+        OutputSelection format = OutputSelection.parse(outputFormat, FioTerseReport.version(terseVersion));
+        long statusNanos = statusInterval == null ? 0 : StatusInterval.parseNanos(statusInterval);
         CliChecks.noEmptyNames(spec, "--scheduler", "scheduler names, e.g. cfq,deadline (see 'iosched list')");
         CliChecks.writableFile("--trace", trace);
         CliChecks.writableFile("--output", output);
@@ -104,9 +118,15 @@ public final class RunCommand implements Callable<Integer> {
         RunPlan plan = service.plan(workload, readSource(job), device, schedulers, setOptions, seed, trace, logDirectory);
         try (RunControlOptions.Session session = runControl.open(spec.commandLine().getErr())) {
             session.control().planned(plan.schedulers().size());
-            List<SimulationResult> results = service.run(plan, session.control());
+            Map<String, List<String>> status = new ConcurrentHashMap<>();
+            List<SimulationResult> results = service.run(plan, session.control(), statusNanos, scheduler -> {
+                List<String> reports = new ArrayList<>();
+                status.put(scheduler, reports);
+                return snapshot -> reports.add(ResultWriter.cycle(snapshot, format));
+            });
             session.beforeReport();
-            ResultWriter.write(results, format, output, spec.commandLine().getOut());
+            ResultWriter.write(results, format, status, output, spec.commandLine().getOut(),
+                    spec.commandLine().getErr());
             if (traceSummary) {
                 writeTraceSummaries(plan, results, format);
             }
@@ -114,8 +134,8 @@ public final class RunCommand implements Callable<Integer> {
         }
     }
 
-    private void writeTraceSummaries(RunPlan plan, List<SimulationResult> results, OutputFormat format) {
-        boolean toStdout = output == null && (format == OutputFormat.NORMAL || format == OutputFormat.NORMAL_2011);
+    private void writeTraceSummaries(RunPlan plan, List<SimulationResult> results, OutputSelection format) {
+        boolean toStdout = output == null && format.textOnly();
         for (SimulationResult result : results) {
             Path tracePath = RunService.tracePath(plan, result.scheduler());
             Path summaryPath = tracePath.resolveSibling(tracePath.getFileName() + ".btt");

@@ -75,9 +75,28 @@ public final class FioNormalReport {
      * @throws InvalidInputException when a job's output option has a value fio rejects
      */
     public static String render(SimulationResult result, Format format) {
+        return header(result, format) + body(result, format);
+    }
+
+    /**
+     * What fio prints once, before the jobs run: iosched's header lines, the jobs' summary lines, the version and
+     * {@code Starting N processes}.
+     */
+    public static String header(SimulationResult result, Format format) {
+        StringBuilder out = new StringBuilder(1024);
+        appendHeader(out, result, format);
+        return out.toString();
+    }
+
+    /**
+     * What fio prints at each report (the end of the run, and every {@code --status-interval}): an empty line, the
+     * job blocks, the groups' run status, the disk statistics and iosched's task I/O.
+     *
+     * @throws InvalidInputException when a job's output option has a value fio rejects
+     */
+    public static String body(SimulationResult result, Format format) {
         StringBuilder out = new StringBuilder(4096);
         List<ReportBlock> blocks = ReportBlock.of(result);
-        appendHeader(out, result, format);
         out.append('\n');
         if (format == Format.NORMAL) {
             String date = SimulatedClock.ctime(result.durationNanos());

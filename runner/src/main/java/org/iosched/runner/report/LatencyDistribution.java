@@ -19,11 +19,25 @@ final class LatencyDistribution {
     private final double[] nsec;
     private final double[] usec;
     private final double[] msec;
+    private final long nsecIos;
+    private final long totalIos;
 
-    private LatencyDistribution(double[] nsec, double[] usec, double[] msec) {
+    private LatencyDistribution(double[] nsec, double[] usec, double[] msec, long nsecIos, long totalIos) {
         this.nsec = nsec;
         this.usec = usec;
         this.msec = msec;
+        this.nsecIos = nsecIos;
+        this.totalIos = totalIos;
+    }
+
+    /**
+     * The microsecond row of the terse output (stat.c {@code stat_calc_lat_nu}): the I/Os below 1 µs are added to
+     * the first bucket, as a share of all I/Os (NaN when there were none, which C prints as {@code -nan}).
+     */
+    double[] terseUsec() {
+        double[] shares = usec.clone();
+        shares[0] += 100.0 * (double) nsecIos / (double) totalIos;
+        return shares;
     }
 
     double[] nsec() {
@@ -57,7 +71,11 @@ final class LatencyDistribution {
             }
         }
         long total = totalIos(job);
-        return new LatencyDistribution(percent(n, total), percent(u, total), percent(m, total));
+        long below = 0;
+        for (long count : n) {
+            below += count;
+        }
+        return new LatencyDistribution(percent(n, total), percent(u, total), percent(m, total), below, total);
     }
 
     /** fio 1.5x: latencies were kept in µs, so there is no nanosecond row. */
@@ -76,7 +94,7 @@ final class LatencyDistribution {
             }
         }
         long total = totalIos(job);
-        return new LatencyDistribution(new double[FINE_BUCKETS], percent(u, total), percent(m, total));
+        return new LatencyDistribution(new double[FINE_BUCKETS], percent(u, total), percent(m, total), 0, total);
     }
 
     private static long totalIos(JobResult job) {
