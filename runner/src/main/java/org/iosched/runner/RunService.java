@@ -3,6 +3,7 @@ package org.iosched.runner;
 import com.google.inject.Inject;
 import java.io.BufferedWriter;
 import java.io.IOException;
+import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -27,6 +28,7 @@ import org.iosched.api.WorkloadSource;
 import org.iosched.simulator.Simulation;
 import org.iosched.simulator.SimulationResult;
 import org.iosched.simulator.cpu.CpuTunables;
+import org.iosched.runner.trace.TraceOutput;
 import org.iosched.workload.text.InputText;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -227,13 +229,21 @@ public final class RunService {
      * where it is, and each result says it was interrupted); results in the plan's order.
      */
     public List<SimulationResult> run(RunPlan plan, RunControl control) {
+        return run(plan, control, TraceOutput.TEXT);
+    }
+
+    /**
+     * As {@link #run(RunPlan, RunControl)}, writing the plan's trace (if any) as {@code output} says: text in
+     * {@link #tracePath}, binary records in {@link TraceOutput#binaryPath} of it, or both.
+     */
+    public List<SimulationResult> run(RunPlan plan, RunControl control, TraceOutput output) {
         int runs = plan.schedulers().size();
         int threads = Math.max(1, Math.min(runs, Runtime.getRuntime().availableProcessors()));
         ExecutorService pool = Parallel.pool("iosched-run", threads);
         try {
             List<Future<SimulationResult>> futures = new ArrayList<>();
             for (IoSchedulerProvider scheduler : plan.schedulers()) {
-                futures.add(pool.submit(() -> runOne(plan, scheduler, control)));
+                futures.add(pool.submit(() -> runOne(plan, scheduler, control, output)));
             }
             List<SimulationResult> results = new ArrayList<>();
             for (Future<SimulationResult> future : futures) {
@@ -245,15 +255,24 @@ public final class RunService {
         }
     }
 
-    private SimulationResult runOne(RunPlan plan, IoSchedulerProvider scheduler, RunControl control)
-            throws IOException {
+    private SimulationResult runOne(RunPlan plan, IoSchedulerProvider scheduler, RunControl control,
+                                    TraceOutput output) throws IOException {
         LOG.info("running {} on {} with seed {}", scheduler.name(), plan.device().name(), plan.seed());
         Simulation.Builder builder = builder(plan, scheduler, control);
         if (plan.trace() == null) {
             return builder.build().run();
         }
-        try (BufferedWriter out = Files.newBufferedWriter(tracePath(plan, scheduler.name()), StandardCharsets.UTF_8)) {
-            return builder.trace(out).build().run();
+        Path path = tracePath(plan, scheduler.name());
+        builder.traceName(path.getFileName().toString());
+        try (BufferedWriter text = output.text() ? Files.newBufferedWriter(path, StandardCharsets.UTF_8) : null;
+             OutputStream binary = output.binary() ? Files.newOutputStream(TraceOutput.binaryPath(path)) : null) {
+            if (text != null) {
+                builder.trace(text);
+            }
+            if (binary != null) {
+                builder.binaryTrace(binary);
+            }
+            return builder.build().run();
         }
     }
 

@@ -17,6 +17,7 @@ import org.iosched.runner.RunService;
 import org.iosched.runner.SetOptions;
 import org.iosched.runner.plugin.PluginModule;
 import org.iosched.runner.trace.BttSummary;
+import org.iosched.runner.trace.TraceOutput;
 import org.iosched.simulator.SimulationResult;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -76,6 +77,11 @@ public final class RunCommand implements Callable<Integer> {
             description = "Write a blkparse-style trace of every request (FILE.<scheduler> when several run).")
     Path trace;
 
+    @Option(names = "--trace-format", paramLabel = "FORMAT", defaultValue = "text",
+            description = "With --trace: text (blkparse's text in FILE), binary (blktrace's records in"
+                    + " FILE.blktrace.0, for blkparse -i FILE and btt) or both (default: ${DEFAULT-VALUE}).")
+    String traceFormat;
+
     @Option(names = "--trace-summary",
             description = "With --trace: a btt-style summary (Q2G, Q2I, Q2D, D2C, Q2C with percentiles; seeks) in"
                     + " FILE.btt, also printed after a text report.")
@@ -84,6 +90,7 @@ public final class RunCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         OutputFormat format = OutputFormat.fromCliName(outputFormat);
+        TraceOutput traceOutput = TraceOutput.fromCliName(traceFormat);
         CliChecks.noEmptyNames(spec, "--scheduler", "scheduler names, e.g. cfq,deadline (see 'iosched list')");
         CliChecks.writableFile("--trace", trace);
         CliChecks.writableFile("--output", output);
@@ -104,23 +111,31 @@ public final class RunCommand implements Callable<Integer> {
         RunPlan plan = service.plan(workload, readSource(job), device, schedulers, setOptions, seed, trace, logDirectory);
         try (RunControlOptions.Session session = runControl.open(spec.commandLine().getErr())) {
             session.control().planned(plan.schedulers().size());
-            List<SimulationResult> results = service.run(plan, session.control());
+            List<SimulationResult> results = service.run(plan, session.control(), traceOutput);
             session.beforeReport();
             ResultWriter.write(results, format, output, spec.commandLine().getOut());
             if (traceSummary) {
-                writeTraceSummaries(plan, results, format);
+                writeTraceSummaries(plan, results, format, traceOutput);
             }
             return session.exitCode();
         }
     }
 
-    private void writeTraceSummaries(RunPlan plan, List<SimulationResult> results, OutputFormat format) {
+    private void writeTraceSummaries(RunPlan plan, List<SimulationResult> results, OutputFormat format,
+                                     TraceOutput traceOutput) {
         boolean toStdout = output == null && (format == OutputFormat.NORMAL || format == OutputFormat.NORMAL_2011);
         for (SimulationResult result : results) {
             Path tracePath = RunService.tracePath(plan, result.scheduler());
             Path summaryPath = tracePath.resolveSibling(tracePath.getFileName() + ".btt");
-            try (var reader = Files.newBufferedReader(tracePath, StandardCharsets.UTF_8)) {
-                String summary = BttSummary.summarize(reader);
+            try {
+                String summary;
+                if (traceOutput.text()) {
+                    try (var reader = Files.newBufferedReader(tracePath, StandardCharsets.UTF_8)) {
+                        summary = BttSummary.summarize(reader);
+                    }
+                } else {
+                    summary = BttSummary.summarizeBinary(Files.readAllBytes(TraceOutput.binaryPath(tracePath)));
+                }
                 Files.writeString(summaryPath, summary, StandardCharsets.UTF_8);
                 if (toStdout) {
                     spec.commandLine().getOut().print("\nbtt summary (" + result.scheduler() + "):\n" + summary);
