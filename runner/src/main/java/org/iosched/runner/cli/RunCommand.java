@@ -108,7 +108,7 @@ public final class RunCommand implements Callable<Integer> {
         SetOptions setOptions = SetOptions.parse(assignments, service.settingOwners());
         Path logDirectory = output != null && output.toAbsolutePath().getParent() != null
                 ? output.toAbsolutePath().getParent() : Path.of("").toAbsolutePath();
-        RunPlan plan = service.plan(workload, readSource(job), device, schedulers, setOptions, seed, trace, logDirectory);
+        RunPlan plan = service.plan(workload, readSource(job, workload.equals("replay")), device, schedulers, setOptions, seed, trace, logDirectory);
         try (RunControlOptions.Session session = runControl.open(spec.commandLine().getErr())) {
             session.control().planned(plan.schedulers().size());
             List<SimulationResult> results = service.run(plan, session.control(), traceOutput);
@@ -149,8 +149,17 @@ public final class RunCommand implements Callable<Integer> {
 
     /** Read a job file as a workload source, with the process environment for {@code ${VAR}}. */
     static WorkloadSource readSource(Path file) {
+        return readSource(file, false);
+    }
+
+    /**
+     * Read a job file, or with {@code trace} a trace that may be blktrace's binary records
+     * ({@link InputText#decodeTrace}), as a workload source with the process environment for {@code ${VAR}}.
+     */
+    static WorkloadSource readSource(Path file, boolean trace) {
         try {
-            String text = InputText.decode(file.toString(), Files.readAllBytes(file));
+            byte[] bytes = Files.readAllBytes(file);
+            String text = trace ? InputText.decodeTrace(file.toString(), bytes) : InputText.decode(file.toString(), bytes);
             Path base = file.toAbsolutePath().getParent();
             return new WorkloadSource(file.toString(), text, base, System.getenv());
         } catch (NoSuchFileException e) {
