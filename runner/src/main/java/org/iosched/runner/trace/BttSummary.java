@@ -29,12 +29,14 @@ import java.util.TreeMap;
  * <p>Limitations: one device; requeues (R) are not followed (btt's own handling of them is not modelled); the
  * other btt sections (device overhead, merge and seek tables, plugs, active requests) are left to the real btt,
  * which reads {@code --trace-format binary}'s file. Input is blkparse text (messages and the summary skipped)
- * or blktrace binary records.
+ * or blktrace binary records; I/Os without data (empty flushes) are followed without their sector, which
+ * blkparse does not print for them.
  */
 public final class BttSummary {
     private static final double[] PERCENTILES = {50, 90, 99, 99.9};
     private static final int TC_WRITE = 1 << 17;
     private static final int TC_NOTIFY = 1 << 26;
+    private static final long NO_DATA = -1;
 
     private final Series q2q = new Series("Q2Q");
     private final Series q2g = new Series("Q2G");
@@ -111,17 +113,19 @@ public final class BttSummary {
 
     private void acceptLine(String line) {
         String[] f = line.trim().split("\\s+");
-        // device cpu sequence time pid action rwbs sector + size [process]
-        if (f.length < 10 || !f[8].equals("+") || f[0].indexOf(',') < 0 || f[5].length() != 1) {
+        // device cpu sequence time pid action rwbs [sector + size] [process]; C: sector [+ size] [error]
+        if (f.length < 8 || f[0].indexOf(',') < 0 || f[5].length() != 1 || "QGIMFDC".indexOf(f[5].charAt(0)) < 0) {
             return;
         }
         long time;
-        long sector;
-        long size;
+        long sector = NO_DATA;
+        long size = 0;
         try {
             time = parseTime(f[3]);
-            sector = Long.parseLong(f[7]);
-            size = Long.parseLong(f[9]);
+            if (f.length >= 10 && f[8].equals("+")) {
+                sector = Long.parseLong(f[7]);
+                size = Long.parseLong(f[9]);
+            }
         } catch (NumberFormatException e) {
             return;
         }
@@ -138,7 +142,9 @@ public final class BttSummary {
         return Long.parseLong(text.substring(0, dot)) * 1_000_000_000L + Long.parseLong(fraction);
     }
 
-    private void accept(char action, boolean write, long time, long sector, long size) {
+    private void accept(char action, boolean write, long time, long sectorOrNone, long size) {
+        // an I/O without data (an empty flush) is followed under one key, as blkparse shows no sector for it
+        long sector = size == 0 ? NO_DATA : sectorOrNone;
         Direction direction = directions[write ? 1 : 0];
         switch (action) {
             case 'Q' -> {
@@ -153,6 +159,9 @@ public final class BttSummary {
             case 'M', 'F' -> direction.merged(sector, time);
             case 'D' -> {
                 direction.issue(sector, size, time);
+                if (size == 0) {
+                    return;
+                }
                 issues++;
                 if (lastIssueEnd >= 0 && sector != lastIssueEnd) {
                     seeks++;

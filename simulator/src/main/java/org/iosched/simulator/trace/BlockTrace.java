@@ -19,7 +19,8 @@ import org.iosched.simulator.engine.EventQueue;
  *
  * <p>Actions: Q (bio queued), G (request allocated), S (sleeping for a request), I (inserted), M/F
  * (back/front merge), P/U/UT (plug, unplug, unplug by timer), D (issued to the driver), R (requeued),
- * C (completed), and {@code m N} messages from plugins. All events are on CPU 0 of device 8,0;
+ * C (completed), and {@code m N} messages from plugins; an I/O without data (an empty flush) shows no
+ * {@code sector + n}, and its C only the sector, as blkparse prints them. All events are on CPU 0 of device 8,0;
  * text timestamps are virtual time since the first record, as blkparse shows them (the binary holds the
  * virtual time itself); message lines carry sequence number 0 and pid 0 as blkparse prints notify records
  * (the kernel's {@code trace_note} stores pid 0 for messages) and at most 127 characters
@@ -138,7 +139,8 @@ public final class BlockTrace implements TraceSink {
         }
         if (out != null) {
             header(sequence, task.pid(), action, RequestFlags.rwbs(bio.op(), bio.flags()));
-            line.append(bio.sector()).append(" + ").append(bio.sectors()).append(" [");
+            appendRange(bio.sector(), bio.sectors());
+            line.append('[');
             appendComm(task);
             line.append(']');
             emit();
@@ -165,7 +167,8 @@ public final class BlockTrace implements TraceSink {
         }
         if (out != null) {
             header(sequence, pidOf(task), action, RequestFlags.rwbs(rq.op(), rq.flags()));
-            line.append(rq.sector()).append(" + ").append(rq.sectors()).append(" [");
+            appendRange(rq.sector(), rq.sectors());
+            line.append('[');
             appendComm(task);
             line.append(']');
             emit();
@@ -188,7 +191,12 @@ public final class BlockTrace implements TraceSink {
         }
         if (out != null) {
             header(sequence, pidOf(current), action, RequestFlags.rwbs(rq.op(), rq.flags()));
-            line.append(rq.sector()).append(" + ").append(rq.sectors()).append(" [0]");
+            // blkparse: "sector + n [error]", without "+ n" when there is no data
+            line.append(rq.sector());
+            if (rq.sectors() != 0) {
+                line.append(" + ").append(rq.sectors());
+            }
+            line.append(" [0]");
             emit();
         }
     }
@@ -278,6 +286,13 @@ public final class BlockTrace implements TraceSink {
             binary.event(sequence, now, sector, bytes, action, pidOf(task), commOf(task), 0);
         } catch (IOException e) {
             throw writeFailed(e);
+        }
+    }
+
+    // blkparse: "sector + n " for an I/O with data, nothing for one without (an empty flush)
+    private void appendRange(long sector, int sectors) {
+        if (sectors != 0) {
+            line.append(sector).append(" + ").append(sectors).append(' ');
         }
     }
 

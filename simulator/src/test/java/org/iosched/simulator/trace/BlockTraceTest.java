@@ -101,7 +101,12 @@ class BlockTraceTest {
         trace.bio('Q', new Bio(Op.FLUSH, RequestFlags.SYNC, 0, 0, fio, (b, t) -> { }));
         trace.bio('Q', bio(Op.WRITE, RequestFlags.SYNC | RequestFlags.PREFLUSH | RequestFlags.FUA, 64, 8));
 
-        assertThat(out.toString()).contains("  Q FWS 0 + 0 [fio]").contains("  Q FWFS 64 + 8 [fio]");
+        Request flush = new Request(0, Op.FLUSH, RequestFlags.SYNC, 0, 0, fio, Cgroup.ROOT, 0);
+        trace.request('D', flush);
+        trace.requestDone('C', flush);
+
+        assertThat(out.toString()).contains("  Q FWS [fio]\n").contains("  Q FWFS 64 + 8 [fio]\n")
+                .contains("  D FWS [swapper]\n").contains("  C FWS 0 [0]\n");
     }
 
     @Test
