@@ -83,8 +83,8 @@ public final class RunCommand implements Callable<Integer> {
     String traceFormat;
 
     @Option(names = "--trace-summary",
-            description = "With --trace: a btt-style summary (Q2G, Q2I, Q2D, D2C, Q2C with percentiles; seeks) in"
-                    + " FILE.btt, also printed after a text report.")
+            description = "With --trace: btt's All Devices block (Q2Q, Q2G, G2I, Q2M, I2D, M2D, D2C, Q2C), their"
+                    + " percentiles and seeks, in FILE.btt, also printed after a text report.")
     boolean traceSummary;
 
     @Override
@@ -108,7 +108,8 @@ public final class RunCommand implements Callable<Integer> {
         SetOptions setOptions = SetOptions.parse(assignments, service.settingOwners());
         Path logDirectory = output != null && output.toAbsolutePath().getParent() != null
                 ? output.toAbsolutePath().getParent() : Path.of("").toAbsolutePath();
-        RunPlan plan = service.plan(workload, readSource(job, workload.equals("replay")), device, schedulers, setOptions, seed, trace, logDirectory);
+        RunPlan plan = service.plan(workload, readSource(job, workload.equals("replay")), device, schedulers,
+                setOptions, seed, trace, logDirectory);
         try (RunControlOptions.Session session = runControl.open(spec.commandLine().getErr())) {
             session.control().planned(plan.schedulers().size());
             List<SimulationResult> results = service.run(plan, session.control(), traceOutput);
@@ -159,7 +160,8 @@ public final class RunCommand implements Callable<Integer> {
     static WorkloadSource readSource(Path file, boolean trace) {
         try {
             byte[] bytes = Files.readAllBytes(file);
-            String text = trace ? InputText.decodeTrace(file.toString(), bytes) : InputText.decode(file.toString(), bytes);
+            String text = trace ? InputText.decodeTrace(file.toString(), bytes)
+                    : InputText.decode(file.toString(), bytes);
             Path base = file.toAbsolutePath().getParent();
             return new WorkloadSource(file.toString(), text, base, System.getenv());
         } catch (NoSuchFileException e) {

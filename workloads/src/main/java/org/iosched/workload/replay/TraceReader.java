@@ -14,8 +14,9 @@ import org.iosched.api.WorkloadSource;
 import org.iosched.workload.text.InputText;
 
 /**
- * Reads a trace into one {@link ReplayStream} per task: per recorded pid for blkparse text (Q events:
- * {@code sector + sectors}, RWBS read/write/discard/flush), per file for fio iologs (fio's iolog.c
+ * Reads a trace into one {@link ReplayStream} per task: per recorded pid for blkparse text or blktrace binary
+ * records (Q events: {@code sector + sectors}, RWBS read/write/discard/flush; binary errors name the record,
+ * counted from 1, as the line), per file for fio iologs (fio's iolog.c
  * {@code read_iolog2}: {@code read}, {@code write}, {@code trim}, {@code sync}, {@code datasync}; v2
  * {@code wait} delays in µs, of which fio ignores those under 100 µs; v3 timestamps in µs).
  *
@@ -65,8 +66,8 @@ final class TraceReader {
             first++;
         }
         if (first == lines.length) {
-            throw new InvalidInputException(source.name(), 0, "empty trace: expected a fio iolog (v2 or v3) "
-                    + "or blkparse text output");
+            throw new InvalidInputException(source.name(), 0, "empty trace: expected a fio iolog (v2 or v3), "
+                    + "blkparse text output or blktrace binary records");
         }
         TraceFormat format = TraceFormat.detect(lines[first]);
         if (format == null) {
