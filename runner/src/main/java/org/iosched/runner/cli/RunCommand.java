@@ -97,6 +97,9 @@ public final class RunCommand implements Callable<Integer> {
         if (traceSummary && trace == null) {
             throw new InvalidInputException("--trace-summary", 0, "needs --trace FILE (the summary is read from the trace)");
         }
+        if (traceOutput != TraceOutput.TEXT && trace == null) {
+            throw new InvalidInputException("--trace-format", 0, "needs --trace FILE (the name of the trace)");
+        }
         RunService service = Guice.createInjector(new PluginModule(global.discover())).getInstance(RunService.class);
         List<String> assignments = new ArrayList<>(set);
         if (replayMode != null) {

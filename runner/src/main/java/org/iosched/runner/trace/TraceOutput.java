@@ -3,6 +3,7 @@ package org.iosched.runner.trace;
 import java.nio.file.Path;
 import java.util.Locale;
 import org.iosched.api.InvalidInputException;
+import org.iosched.workload.text.InputText;
 
 /**
  * What {@code --trace FILE} writes ({@code --trace-format}): blkparse's text in FILE, blktrace's binary records
@@ -48,6 +49,6 @@ public enum TraceOutput {
             }
         }
         throw new InvalidInputException("--trace-format", 0,
-                "unknown trace format '" + name + "'; accepted: text, binary, both");
+                "unknown trace format '" + InputText.echo(name) + "'; accepted: text, binary, both");
     }
 }
