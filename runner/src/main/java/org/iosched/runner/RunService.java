@@ -3,6 +3,7 @@ package org.iosched.runner;
 import com.google.inject.Inject;
 import java.io.BufferedWriter;
 import java.io.IOException;
+import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -29,6 +30,7 @@ import org.iosched.api.WorkloadSource;
 import org.iosched.simulator.Simulation;
 import org.iosched.simulator.SimulationResult;
 import org.iosched.simulator.cpu.CpuTunables;
+import org.iosched.runner.trace.TraceOutput;
 import org.iosched.workload.text.InputText;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -229,15 +231,16 @@ public final class RunService {
      * where it is, and each result says it was interrupted); results in the plan's order.
      */
     public List<SimulationResult> run(RunPlan plan, RunControl control) {
-        return run(plan, control, 0, scheduler -> null);
+        return run(plan, control, TraceOutput.TEXT, 0, scheduler -> null);
     }
 
     /**
-     * As {@link #run(RunPlan, RunControl)}, with fio's {@code --status-interval}: every {@code statusIntervalNanos}
-     * of virtual time each scheduler's results so far go to {@code status.apply(scheduler)} (on that simulation's
-     * thread); 0 takes none.
+     * As {@link #run(RunPlan, RunControl)}, writing the plan's trace (if any) as {@code output} says (text in
+     * {@link #tracePath}, binary records in {@link TraceOutput#binaryPath} of it, or both), and with fio's
+     * {@code --status-interval}: every {@code statusIntervalNanos} of virtual time each scheduler's results so far
+     * go to {@code status.apply(scheduler)} (on that simulation's thread); 0 takes none.
      */
-    public List<SimulationResult> run(RunPlan plan, RunControl control, long statusIntervalNanos,
+    public List<SimulationResult> run(RunPlan plan, RunControl control, TraceOutput output, long statusIntervalNanos,
                                       Function<String, Consumer<SimulationResult>> status) {
         int runs = plan.schedulers().size();
         int threads = Math.max(1, Math.min(runs, Runtime.getRuntime().availableProcessors()));
@@ -246,7 +249,7 @@ public final class RunService {
             List<Future<SimulationResult>> futures = new ArrayList<>();
             for (IoSchedulerProvider scheduler : plan.schedulers()) {
                 Consumer<SimulationResult> sink = statusIntervalNanos > 0 ? status.apply(scheduler.name()) : null;
-                futures.add(pool.submit(() -> runOne(plan, scheduler, control, statusIntervalNanos, sink)));
+                futures.add(pool.submit(() -> runOne(plan, scheduler, control, output, statusIntervalNanos, sink)));
             }
             List<SimulationResult> results = new ArrayList<>();
             for (Future<SimulationResult> future : futures) {
@@ -259,7 +262,8 @@ public final class RunService {
     }
 
     private SimulationResult runOne(RunPlan plan, IoSchedulerProvider scheduler, RunControl control,
-                                    long statusIntervalNanos, Consumer<SimulationResult> status) throws IOException {
+                                    TraceOutput output, long statusIntervalNanos, Consumer<SimulationResult> status)
+            throws IOException {
         LOG.info("running {} on {} with seed {}", scheduler.name(), plan.device().name(), plan.seed());
         Simulation.Builder builder = builder(plan, scheduler, control);
         if (status != null) {
@@ -268,8 +272,17 @@ public final class RunService {
         if (plan.trace() == null) {
             return builder.build().run();
         }
-        try (BufferedWriter out = Files.newBufferedWriter(tracePath(plan, scheduler.name()), StandardCharsets.UTF_8)) {
-            return builder.trace(out).build().run();
+        Path path = tracePath(plan, scheduler.name());
+        builder.traceName(path.getFileName().toString());
+        try (BufferedWriter text = output.text() ? Files.newBufferedWriter(path, StandardCharsets.UTF_8) : null;
+             OutputStream binary = output.binary() ? Files.newOutputStream(TraceOutput.binaryPath(path)) : null) {
+            if (text != null) {
+                builder.trace(text);
+            }
+            if (binary != null) {
+                builder.binaryTrace(binary);
+            }
+            return builder.build().run();
         }
     }
 

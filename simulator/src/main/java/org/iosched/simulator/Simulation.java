@@ -1,5 +1,6 @@
 package org.iosched.simulator;
 
+import java.io.OutputStream;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -128,8 +129,9 @@ public final class Simulation {
                   Settings queueSettings, boolean maxSectorsKbSet, Settings vmSettings, Settings fsSettings,
                   Settings kernelSettings, Settings cpuSettings, boolean elevatorCostSet,
                   List<BioControllerSpec> bioControllers,
-                  Appendable trace, long maxVirtualTime, Path logDirectory, UnaryOperator<String> logFileNames,
-                  RunMonitor monitor, long statusIntervalNanos, Consumer<SimulationResult> status) {
+                  Appendable trace, OutputStream binaryTrace, String traceName, long maxVirtualTime, Path logDirectory,
+                  UnaryOperator<String> logFileNames, RunMonitor monitor, long statusIntervalNanos,
+                  Consumer<SimulationResult> status) {
     }
 
     /** A bio controller to stack, with its keys (without the controller's prefix). */
@@ -150,6 +152,8 @@ public final class Simulation {
         private Map<String, String> kernel = Map.of();
         private final List<BioControllerSpec> bioControllers = new ArrayList<>();
         private Appendable trace;
+        private OutputStream binaryTrace;
+        private String traceName;
         private long maxVirtualTime = DEFAULT_MAX_VIRTUAL_TIME;
         private Path logDirectory;
         private UnaryOperator<String> logFileNames = UnaryOperator.identity();
@@ -212,9 +216,25 @@ public final class Simulation {
             return this;
         }
 
-        /** Write the block trace (blkparse text) here; without it nothing is traced. */
+        /** Write the block trace (blkparse text) here; without it (or {@link #binaryTrace}) nothing is traced. */
         public Builder trace(Appendable out) {
             this.trace = Objects.requireNonNull(out, "out");
+            return this;
+        }
+
+        /**
+         * Write the block trace as blktrace's binary records ({@code struct blk_io_trace}, what blktrace writes
+         * to {@code NAME.blktrace.0}) here; with {@link #trace} too, both describe the same events. The stream is
+         * flushed at the end of the run and left open.
+         */
+        public Builder binaryTrace(OutputStream out) {
+            this.binaryTrace = Objects.requireNonNull(out, "out");
+            return this;
+        }
+
+        /** The trace's name in the text summary, as blkparse names the device ({@code blkparse -i NAME}); default 8,0. */
+        public Builder traceName(String name) {
+            this.traceName = Objects.requireNonNull(name, "name");
             return this;
         }
 
@@ -327,7 +347,7 @@ public final class Simulation {
             return new Simulation(new Config(seed, schedulerProvider, schedulerSettings, deviceProvider,
                     deviceSettings, workload, queueSettings, queueValues.containsKey("max_sectors_kb"), vmSettings,
                     fsSettings, kernelSettings, cpuSettings, cpuValues.containsKey("elevator_request_ns"),
-                    List.copyOf(bioControllers), trace, maxVirtualTime,
+                    List.copyOf(bioControllers), trace, binaryTrace, traceName, maxVirtualTime,
                     logDirectory, logFileNames, monitor, statusIntervalNanos, status));
         }
     }

@@ -70,7 +70,7 @@ final class SimulationRun {
         HookWatch hooks = clock.hooks();
         RandomStreams streams = new RandomStreams(config.seed());
         KernelClock kernelClock = new KernelClock(Integer.parseInt(config.kernelSettings().getString("hz")));
-        BlockTrace trace = new BlockTrace(clock, config.trace());
+        BlockTrace trace = new BlockTrace(clock, config.trace(), config.binaryTrace(), config.traceName());
 
         String deviceName = config.deviceProvider().name();
         String deviceLabel = "device " + deviceName;

@@ -20,6 +20,7 @@ import org.iosched.runner.SetOptions;
 import org.iosched.runner.plugin.PluginModule;
 import org.iosched.runner.report.FioTerseReport;
 import org.iosched.runner.trace.BttSummary;
+import org.iosched.runner.trace.TraceOutput;
 import org.iosched.simulator.SimulationResult;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -89,20 +90,29 @@ public final class RunCommand implements Callable<Integer> {
             description = "Write a blkparse-style trace of every request (FILE.<scheduler> when several run).")
     Path trace;
 
+    @Option(names = "--trace-format", paramLabel = "FORMAT", defaultValue = "text",
+            description = "With --trace: text (blkparse's text in FILE), binary (blktrace's records in"
+                    + " FILE.blktrace.0, for blkparse -i FILE and btt) or both (default: ${DEFAULT-VALUE}).")
+    String traceFormat;
+
     @Option(names = "--trace-summary",
-            description = "With --trace: a btt-style summary (Q2G, Q2I, Q2D, D2C, Q2C with percentiles; seeks) in"
-                    + " FILE.btt, also printed after a text report.")
+            description = "With --trace: btt's All Devices block (Q2Q, Q2G, G2I, Q2M, I2D, M2D, D2C, Q2C), their"
+                    + " percentiles and seeks, in FILE.btt, also printed after a text report.")
     boolean traceSummary;
 
     @Override
     public Integer call() {
         OutputSelection format = OutputSelection.parse(outputFormat, FioTerseReport.version(terseVersion));
         long statusNanos = statusInterval == null ? 0 : StatusInterval.parseNanos(statusInterval);
+        TraceOutput traceOutput = TraceOutput.fromCliName(traceFormat);
         CliChecks.noEmptyNames(spec, "--scheduler", "scheduler names, e.g. cfq,deadline (see 'iosched list')");
         CliChecks.writableFile("--trace", trace);
         CliChecks.writableFile("--output", output);
         if (traceSummary && trace == null) {
             throw new InvalidInputException("--trace-summary", 0, "needs --trace FILE (the summary is read from the trace)");
+        }
+        if (traceOutput != TraceOutput.TEXT && trace == null) {
+            throw new InvalidInputException("--trace-format", 0, "needs --trace FILE (the name of the trace)");
         }
         RunService service = Guice.createInjector(new PluginModule(global.discover())).getInstance(RunService.class);
         List<String> assignments = new ArrayList<>(set);
@@ -115,11 +125,12 @@ public final class RunCommand implements Callable<Integer> {
         SetOptions setOptions = SetOptions.parse(assignments, service.settingOwners());
         Path logDirectory = output != null && output.toAbsolutePath().getParent() != null
                 ? output.toAbsolutePath().getParent() : Path.of("").toAbsolutePath();
-        RunPlan plan = service.plan(workload, readSource(job), device, schedulers, setOptions, seed, trace, logDirectory);
+        RunPlan plan = service.plan(workload, readSource(job, workload.equals("replay")), device, schedulers,
+                setOptions, seed, trace, logDirectory);
         try (RunControlOptions.Session session = runControl.open(spec.commandLine().getErr())) {
             session.control().planned(plan.schedulers().size());
             Map<String, List<String>> status = new ConcurrentHashMap<>();
-            List<SimulationResult> results = service.run(plan, session.control(), statusNanos, scheduler -> {
+            List<SimulationResult> results = service.run(plan, session.control(), traceOutput, statusNanos, scheduler -> {
                 List<String> reports = new ArrayList<>();
                 status.put(scheduler, reports);
                 return snapshot -> reports.add(ResultWriter.cycle(snapshot, format));
@@ -128,19 +139,27 @@ public final class RunCommand implements Callable<Integer> {
             ResultWriter.write(results, format, status, output, spec.commandLine().getOut(),
                     spec.commandLine().getErr());
             if (traceSummary) {
-                writeTraceSummaries(plan, results, format);
+                writeTraceSummaries(plan, results, format, traceOutput);
             }
             return session.exitCode();
         }
     }
 
-    private void writeTraceSummaries(RunPlan plan, List<SimulationResult> results, OutputSelection format) {
+    private void writeTraceSummaries(RunPlan plan, List<SimulationResult> results, OutputSelection format,
+                                     TraceOutput traceOutput) {
         boolean toStdout = output == null && format.textOnly();
         for (SimulationResult result : results) {
             Path tracePath = RunService.tracePath(plan, result.scheduler());
             Path summaryPath = tracePath.resolveSibling(tracePath.getFileName() + ".btt");
-            try (var reader = Files.newBufferedReader(tracePath, StandardCharsets.UTF_8)) {
-                String summary = BttSummary.summarize(reader);
+            try {
+                String summary;
+                if (traceOutput.text()) {
+                    try (var reader = Files.newBufferedReader(tracePath, StandardCharsets.UTF_8)) {
+                        summary = BttSummary.summarize(reader);
+                    }
+                } else {
+                    summary = BttSummary.summarizeBinary(Files.readAllBytes(TraceOutput.binaryPath(tracePath)));
+                }
                 Files.writeString(summaryPath, summary, StandardCharsets.UTF_8);
                 if (toStdout) {
                     spec.commandLine().getOut().print("\nbtt summary (" + result.scheduler() + "):\n" + summary);
@@ -154,8 +173,18 @@ public final class RunCommand implements Callable<Integer> {
 
     /** Read a job file as a workload source, with the process environment for {@code ${VAR}}. */
     static WorkloadSource readSource(Path file) {
+        return readSource(file, false);
+    }
+
+    /**
+     * Read a job file, or with {@code trace} a trace that may be blktrace's binary records
+     * ({@link InputText#decodeTrace}), as a workload source with the process environment for {@code ${VAR}}.
+     */
+    static WorkloadSource readSource(Path file, boolean trace) {
         try {
-            String text = InputText.decode(file.toString(), Files.readAllBytes(file));
+            byte[] bytes = Files.readAllBytes(file);
+            String text = trace ? InputText.decodeTrace(file.toString(), bytes)
+                    : InputText.decode(file.toString(), bytes);
             Path base = file.toAbsolutePath().getParent();
             return new WorkloadSource(file.toString(), text, base, System.getenv());
         } catch (NoSuchFileException e) {

@@ -45,6 +45,7 @@ public final class ReplayWorkload implements Workload {
             case FIO_IOLOG_V2 -> "fio iolog v2";
             case FIO_IOLOG_V3 -> "fio iolog v3";
             case BLKPARSE -> "blkparse";
+            case BLKTRACE -> "blktrace";
         };
     }
 

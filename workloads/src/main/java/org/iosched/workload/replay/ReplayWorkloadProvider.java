@@ -9,7 +9,7 @@ import org.iosched.api.WorkloadProvider;
 import org.iosched.api.WorkloadSource;
 
 /**
- * The {@code replay} workload: replays a fio iolog (v2, v3) or blkparse text (Q events) against the
+ * The {@code replay} workload: replays a fio iolog (v2, v3), blkparse text or blktrace binary records (Q events) against the
  * device, one task per recorded pid or file. Tunable {@code mode}: {@code open} keeps the recorded issue
  * times; {@code closed} keeps the recorded order, each I/O of a task issued when its previous completes.
  */
@@ -22,7 +22,7 @@ public final class ReplayWorkloadProvider implements WorkloadProvider {
 
     @Override
     public String description() {
-        return "replay a fio iolog (v2/v3) or blkparse text trace against the device";
+        return "replay a fio iolog (v2/v3), blkparse text or blktrace binary trace against the device";
     }
 
     @Override

@@ -14,8 +14,9 @@ import org.iosched.api.WorkloadSource;
 import org.iosched.workload.text.InputText;
 
 /**
- * Reads a trace into one {@link ReplayStream} per task: per recorded pid for blkparse text (Q events:
- * {@code sector + sectors}, RWBS read/write/discard/flush), per file for fio iologs (fio's iolog.c
+ * Reads a trace into one {@link ReplayStream} per task: per recorded pid for blkparse text or blktrace binary
+ * records (Q events: {@code sector + sectors}, RWBS read/write/discard/flush; binary errors name the record,
+ * counted from 1, as the line), per file for fio iologs (fio's iolog.c
  * {@code read_iolog2}: {@code read}, {@code write}, {@code trim}, {@code sync}, {@code datasync}; v2
  * {@code wait} delays in µs, of which fio ignores those under 100 µs; v3 timestamps in µs).
  *
@@ -55,14 +56,18 @@ final class TraceReader {
     }
 
     private Trace read() {
+        if (TraceFormat.isBlktrace(source.text())) {
+            readBlktrace(source.text());
+            return finish(TraceFormat.BLKTRACE);
+        }
         String[] lines = InputText.lines(source.text());
         int first = 0;
         while (first < lines.length && lines[first].isBlank()) {
             first++;
         }
         if (first == lines.length) {
-            throw new InvalidInputException(source.name(), 0, "empty trace: expected a fio iolog (v2 or v3) "
-                    + "or blkparse text output");
+            throw new InvalidInputException(source.name(), 0, "empty trace: expected a fio iolog (v2 or v3), "
+                    + "blkparse text output or blktrace binary records");
         }
         TraceFormat format = TraceFormat.detect(lines[first]);
         if (format == null) {
@@ -73,7 +78,12 @@ final class TraceReader {
         switch (format) {
             case BLKPARSE -> readBlkparse(lines, first);
             case FIO_IOLOG_V2, FIO_IOLOG_V3 -> readIolog(lines, first + 1, format == TraceFormat.FIO_IOLOG_V3);
+            default -> throw new IllegalStateException(format.name());
         }
+        return finish(format);
+    }
+
+    private Trace finish(TraceFormat format) {
         List<ReplayStream> list = new ArrayList<>();
         long origin = Long.MAX_VALUE;
         for (ReplayStream s : streams.values()) {
@@ -163,6 +173,133 @@ final class TraceReader {
             streams.computeIfAbsent(key, k -> new ReplayStream(comm, pid))
                     .add(time, kind, sector << 9, (int) (sectors << 9), i + 1);
         }
+    }
+
+    /**
+     * blktrace's binary records: the pid's comm from {@code BLK_TN_PROCESS} notes, the Q records
+     * ({@code __BLK_TA_QUEUE}) replayed with their category bits as the RWBS; records are numbered from 1 in
+     * errors. With the cgroup flag ({@code __BLK_TA_CGROUP}) a payload starts with the 8-byte cgroup id.
+     */
+    private void readBlktrace(String bytes) {
+        boolean little = bytes.charAt(0) == 0x07;
+        Map<Integer, String> comms = new java.util.HashMap<>();
+        int at = 0;
+        int record = 0;
+        while (at < bytes.length()) {
+            record++;
+            if (bytes.length() - at < 48) {
+                throw new InvalidInputException(source.name(), record, "record " + record + " at byte " + at
+                        + " is cut short: a blktrace record has a 48-byte header, " + (bytes.length() - at)
+                        + " bytes are left");
+            }
+            int magic = (int) field(bytes, at, 4, little);
+            if ((magic & 0xffffff00) != 0x65617400 || (magic & 0xff) != 0x07) {
+                throw new InvalidInputException(source.name(), record, String.format(Locale.ROOT,
+                        "record %d at byte %d: bad magic 0x%08x; accepted: 0x65617407 (blktrace version 7)", record,
+                        at, magic));
+            }
+            long time = field(bytes, at + 8, 8, little);
+            long sector = field(bytes, at + 16, 8, little);
+            long size = field(bytes, at + 24, 4, little);
+            int action = (int) field(bytes, at + 28, 4, little);
+            int pid = (int) field(bytes, at + 32, 4, little);
+            int pduLength = (int) field(bytes, at + 46, 2, little);
+            int pdu = at + 48;
+            at = pdu + pduLength;
+            if (at > bytes.length()) {
+                throw new InvalidInputException(source.name(), record, "record " + record + "'s payload of "
+                        + pduLength + " bytes runs past the end of the trace");
+            }
+            int cgroup = (action & 0x100) != 0 ? 8 : 0;
+            if ((action & BLK_TC_NOTIFY) != 0) {
+                if ((action & 0xff) == 0 && pduLength > cgroup) {
+                    int end = pdu + cgroup;
+                    while (end < at && bytes.charAt(end) != 0) {
+                        end++;
+                    }
+                    comms.put(pid, bytes.substring(pdu + cgroup, end));
+                }
+                continue;
+            }
+            if ((action & 0xff) != 1 || (action & BLK_TC_PC) != 0) {
+                continue;
+            }
+            if (time < 0) {
+                throw new InvalidInputException(source.name(), record, "record " + record + "'s time "
+                        + Long.toUnsignedString(time) + " ns does not fit 64-bit signed nanoseconds");
+            }
+            if (pid < 0) {
+                throw new InvalidInputException(source.name(), record, "record " + record + "'s pid "
+                        + Integer.toUnsignedString(pid) + " is beyond " + Integer.MAX_VALUE);
+            }
+            long sectors = size >> 9;
+            if (sector < 0 || sector > MAX_SECTOR - Math.min(sectors, MAX_SECTOR)) {
+                throw new InvalidInputException(source.name(), record, "record " + record + ": sector "
+                        + Long.toUnsignedString(sector) + " + " + sectors + " ends beyond sector " + MAX_SECTOR
+                        + " (2^54 - 1, the last whose byte offset fits 64 bits)");
+            }
+            if (sectors > MAX_SECTORS) {
+                throw new InvalidInputException(source.name(), record, "record " + record + ": size of " + size
+                        + " bytes; accepted: up to " + (MAX_SECTORS << 9) + " bytes");
+            }
+            String rwbs = rwbs(action, size);
+            FileIo.Kind kind = kindFromRwbs(rwbs, sectors, record);
+            if (kind != FileIo.Kind.FSYNC && (action & (BLK_TC_FLUSH | BLK_TC_FUA | BLK_TC_META | BLK_TC_AHEAD)) != 0) {
+                notices.add("replay: the RWBS flags PREFLUSH (leading F), FUA (trailing F), META (M) and readahead "
+                        + "(A) are not replayed; reads and writes are replayed as direct I/O");
+            }
+            String comm = comms.getOrDefault(pid, "pid" + pid);
+            String key = pid + "/" + comm;
+            streams.computeIfAbsent(key, k -> new ReplayStream(comm, pid))
+                    .add(time, kind, sector << 9, (int) (sectors << 9), record);
+        }
+    }
+
+    private static final int BLK_TC_FLUSH = 1 << 18;
+    private static final int BLK_TC_PC = 1 << 25;
+    private static final int BLK_TC_NOTIFY = 1 << 26;
+    private static final int BLK_TC_AHEAD = 1 << 27;
+    private static final int BLK_TC_META = 1 << 28;
+    private static final int BLK_TC_FUA = 1 << 31;
+
+    // blkparse's RWBS of a record: F (flush), D/W/R/N, F (FUA), A, S, M
+    private static String rwbs(int action, long bytes) {
+        StringBuilder rwbs = new StringBuilder(6);
+        if ((action & BLK_TC_FLUSH) != 0) {
+            rwbs.append('F');
+        }
+        if ((action & 1 << 29) != 0) {
+            rwbs.append('D');
+        } else if ((action & 1 << 17) != 0) {
+            rwbs.append('W');
+        } else if (bytes != 0) {
+            rwbs.append('R');
+        } else {
+            rwbs.append('N');
+        }
+        if ((action & BLK_TC_FUA) != 0) {
+            rwbs.append('F');
+        }
+        if ((action & BLK_TC_AHEAD) != 0) {
+            rwbs.append('A');
+        }
+        if ((action & 1 << 19) != 0) {
+            rwbs.append('S');
+        }
+        if ((action & BLK_TC_META) != 0) {
+            rwbs.append('M');
+        }
+        return rwbs.toString();
+    }
+
+    // an unsigned field of {@code width} bytes at {@code at}, one byte per character
+    private static long field(String bytes, int at, int width, boolean little) {
+        long value = 0;
+        for (int i = 0; i < width; i++) {
+            int b = bytes.charAt(little ? at + width - 1 - i : at + i) & 0xff;
+            value = value << 8 | b;
+        }
+        return value;
     }
 
     private static boolean isSummary(String line) {

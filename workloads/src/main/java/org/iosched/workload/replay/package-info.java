@@ -1,6 +1,6 @@
 /**
- * The {@code replay} workload: fio iologs (v2, v3) and blkparse text replayed against the device, one task
- * per recorded pid or file, open loop (recorded times) or closed loop (recorded order).
+ * The {@code replay} workload: fio iologs (v2, v3), blkparse text and blktrace binary records replayed against
+ * the device, one task per recorded pid or file, open loop (recorded times) or closed loop (recorded order).
  *
  * <p>Limitations: reads and writes are replayed as direct I/O at device offsets (a blkparse trace's
  * sync/async distinction, PREFLUSH, FUA, META and readahead flags are not reproduced; an empty flush is

@@ -27,6 +27,31 @@ public final class InputText {
     }
 
     /**
+     * A trace file's contents for {@link org.iosched.api.WorkloadSource#text()}: blktrace's binary records
+     * (recognised by {@code struct blk_io_trace}'s magic, version 7, in either byte order) kept byte for byte,
+     * one character per byte (ISO-8859-1), for the replay workload to read back as bytes; anything else as
+     * {@link #decode} decodes it.
+     *
+     * @param name the file, for the message
+     */
+    public static String decodeTrace(String name, byte[] bytes) {
+        if (isBlktrace(bytes)) {
+            return new String(bytes, StandardCharsets.ISO_8859_1);
+        }
+        return decode(name, bytes);
+    }
+
+    /** Whether {@code bytes} start with a blktrace record's magic ({@code 0x65617407}, either byte order). */
+    public static boolean isBlktrace(byte[] bytes) {
+        if (bytes.length < 4) {
+            return false;
+        }
+        boolean little = bytes[0] == 0x07 && bytes[1] == 0x74 && bytes[2] == 0x61 && bytes[3] == 0x65;
+        boolean big = bytes[0] == 0x65 && bytes[1] == 0x61 && bytes[2] == 0x74 && bytes[3] == 0x07;
+        return little || big;
+    }
+
+    /**
      * The UTF-8 text of {@code bytes}.
      *
      * @param name the file, for the message

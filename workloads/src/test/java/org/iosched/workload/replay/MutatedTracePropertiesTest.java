@@ -122,4 +122,50 @@ class MutatedTracePropertiesTest {
         assertThat(ctx.finished()).isTrue();
         assertThat(ctx.submissions).hasSize(operations);
     }
+
+    /** A valid binary trace (timestamp, process note, Q read, G, message, Q write, empty flush), little-endian. */
+    private static byte[] binaryBase() {
+        java.nio.ByteBuffer b = java.nio.ByteBuffer.allocate(1024).order(java.nio.ByteOrder.LITTLE_ENDIAN);
+        int notify = 0x400 << 16;
+        record(b, 0, 0, 0, 0, 1 | notify, 0, new byte[8]);
+        record(b, 0, 0, 0, 0, notify, 4711, "fio\0\0\0\0\0\0\0\0\0\0\0\0\0".getBytes());
+        record(b, 1, 1_000, 2048, 4096, 1 | (0x10 | 0x1) << 16, 4711, new byte[0]);
+        record(b, 2, 1_000, 2048, 4096, 4 | (0x10 | 0x1) << 16, 4711, new byte[0]);
+        record(b, 0, 2_000, 0, 0, 2 | notify, 0, "cfq4711 insert_request".getBytes());
+        record(b, 3, 101_000, 8, 8192, 1 | (0x10 | 0x2) << 16, 4711, new byte[0]);
+        record(b, 4, 201_000, 0, 0, 1 | (0x10 | 0x2 | 0x4) << 16, 9, new byte[0]);
+        return Arrays.copyOf(b.array(), b.position());
+    }
+
+    private static void record(java.nio.ByteBuffer b, int sequence, long time, long sector, int bytes, int action,
+                               int pid, byte[] pdu) {
+        b.putInt(0x65617407).putInt(sequence).putLong(time).putLong(sector).putInt(bytes).putInt(action).putInt(pid)
+                .putInt(8 << 20).putInt(0).putShort((short) 0).putShort((short) pdu.length).put(pdu);
+    }
+
+    @Provide
+    Arbitrary<String> binaryTraces() {
+        byte[] base = binaryBase();
+        // each change: a byte at a position set to a value, or the trace cut at a position
+        Arbitrary<int[]> change = Combinators.combine(Arbitraries.integers().between(4, base.length - 1),
+                Arbitraries.integers().between(0, 255), Arbitraries.integers().between(0, 9))
+                .as((at, value, kind) -> new int[] {at, value, kind});
+        return change.list().ofMinSize(1).ofMaxSize(6).map(changes -> {
+            byte[] bytes = base.clone();
+            int length = bytes.length;
+            for (int[] c : changes) {
+                if (c[2] == 0) {
+                    length = Math.min(length, c[0]);
+                } else {
+                    bytes[c[0]] = (byte) (c[2] == 1 ? 0xff : c[1]);
+                }
+            }
+            return new String(bytes, 0, length, java.nio.charset.StandardCharsets.ISO_8859_1);
+        });
+    }
+
+    @Property(tries = 300, edgeCases = EdgeCasesMode.NONE)
+    void aMutatedBinaryTraceReplaysWithinItsBoundsOrIsOneLineUserError(@ForAll("binaryTraces") String trace) {
+        aMutatedTraceReplaysWithinItsBoundsOrIsOneLineUserError(trace);
+    }
 }

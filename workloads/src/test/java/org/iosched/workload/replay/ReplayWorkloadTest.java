@@ -129,6 +129,69 @@ class ReplayWorkloadTest {
     }
 
     @Test
+    void blkparseTextWithCrlfLineEndsReplaysAsWithLf() {
+        String lf = "  8,0    0        1     0.000000000  4711  Q   W 2048 + 8 [fio]\n"
+                + "  8,0    0        2     0.000100000  4711  Q  RS 100 + 16 [fio]\n"
+                + "\n"
+                + "CPU0 (sda):\n"
+                + " Reads Queued:           1,        8KiB\t Writes Queued:           1,        4KiB\n"
+                + " Read depth:             1        \t Write depth:             1\n"
+                + "Skips: 0 forward (0 -   0.0%)\n";
+        FakeWorkloadContext withLf = run(replay(lf, "open"), new FakeWorkloadContext());
+        FakeWorkloadContext withCrlf = run(replay(lf.replace("\n", "\r\n"), "open"), new FakeWorkloadContext());
+
+        assertThat(withCrlf.submissions).hasSize(2).isEqualTo(withLf.submissions);
+    }
+
+    @Test
+    void blktraceBinaryRecordsReplayTheirQueueRecordsWithTheNotedComm() {
+        for (java.nio.ByteOrder order : List.of(java.nio.ByteOrder.LITTLE_ENDIAN, java.nio.ByteOrder.BIG_ENDIAN)) {
+            java.nio.ByteBuffer b = java.nio.ByteBuffer.allocate(4096).order(order);
+            int notify = 0x400 << 16;
+            record(b, 0, 0, 0, 0, 1 | notify, 0, new byte[8]);
+            record(b, 0, 1_000, 0, 0, notify, 4711, "fio\0\0\0\0\0\0\0\0\0\0\0\0\0".getBytes());
+            // Q, read | sync; G (not replayed); a message; Q, write; an empty flush (write | flush)
+            record(b, 1, 1_000, 2048, 4096, 1 | (0x10 | 0x1 | 0x8) << 16, 4711, new byte[0]);
+            record(b, 2, 1_000, 2048, 4096, 4 | (0x10 | 0x1 | 0x8) << 16, 4711, new byte[0]);
+            record(b, 0, 2_000, 0, 0, 2 | notify, 0, "cfq4711 insert_request".getBytes());
+            record(b, 3, 101_000, 8, 8192, 1 | (0x10 | 0x2) << 16, 4711, new byte[0]);
+            record(b, 4, 201_000, 0, 0, 1 | (0x10 | 0x2 | 0x4 | 0x8) << 16, 9, new byte[0]);
+            String text = new String(b.array(), 0, b.position(), java.nio.charset.StandardCharsets.ISO_8859_1);
+
+            ReplayWorkload w = replay(text, "open");
+            assertThat(w.jobs()).extracting(JobDescriptor::name).containsExactly("fio", "pid9");
+            assertThat(w.jobs().get(0).summary()).isEqualTo("replay of 2 I/Os (blktrace, open loop), pid 4711");
+            FakeWorkloadContext ctx = run(w, new FakeWorkloadContext());
+            assertThat(ctx.submissions).extracting(FakeWorkloadContext.Submission::kind)
+                    .containsExactly(FileIo.Kind.READ, FileIo.Kind.WRITE, FileIo.Kind.FSYNC);
+            assertThat(ctx.submissions).extracting(FakeWorkloadContext.Submission::time)
+                    .containsExactly(0L, 100 * US, 200 * US);
+            assertThat(ctx.submissions.get(0).offset()).isEqualTo(2048L * 512);
+            assertThat(ctx.submissions.get(1).length()).isEqualTo(8192);
+        }
+    }
+
+    @Test
+    void aDamagedBlktraceRecordIsRejectedWithItsNumber() {
+        java.nio.ByteBuffer b = java.nio.ByteBuffer.allocate(200).order(java.nio.ByteOrder.LITTLE_ENDIAN);
+        record(b, 1, 0, 0, 4096, 1 | (0x10 | 0x1) << 16, 1, new byte[0]);
+        b.putInt(0x65617406);
+        String text = new String(b.array(), 0, 100, java.nio.charset.StandardCharsets.ISO_8859_1);
+
+        assertThatThrownBy(() -> replay(text, "open")).isInstanceOf(InvalidInputException.class)
+                .hasMessage("trace.log:2: record 2 at byte 48: bad magic 0x65617406; accepted: 0x65617407"
+                        + " (blktrace version 7)");
+        assertThatThrownBy(() -> replay(text.substring(0, 60), "open"))
+                .hasMessageStartingWith("trace.log:2: record 2 at byte 48 is cut short");
+    }
+
+    private static void record(java.nio.ByteBuffer b, int sequence, long time, long sector, int bytes, int action,
+                               int pid, byte[] pdu) {
+        b.putInt(0x65617407).putInt(sequence).putLong(time).putLong(sector).putInt(bytes).putInt(action).putInt(pid)
+                .putInt(8 << 20).putInt(0).putShort((short) 0).putShort((short) pdu.length).put(pdu);
+    }
+
+    @Test
     void anIoBeyondTheDeviceIsAnErrorWithItsLine() {
         ReplayWorkload w = replay("fio version 3 iolog\n0 f read 0 4096\n1 f read 1048576 4096\n", "open");
         assertThatThrownBy(() -> w.start(new FakeWorkloadContext(2048, 1)))
