@@ -22,6 +22,7 @@ import org.jfree.chart.ChartUtils;
 import org.jfree.chart.JFreeChart;
 import org.jfree.chart.axis.LogAxis;
 import org.jfree.chart.axis.NumberAxis;
+import org.jfree.chart.axis.NumberTickUnit;
 import org.jfree.chart.axis.ValueAxis;
 import org.jfree.chart.plot.XYPlot;
 import org.jfree.chart.renderer.xy.XYLineAndShapeRenderer;
@@ -219,11 +220,24 @@ public final class TimeSeriesCharts {
         NumberAxis y;
         XYLineAndShapeRenderer renderer;
         if (rateUnit == null) {
-            LogAxis log = new LogAxis("clat (µs, log scale)");
-            log.setSmallestValue(0.001);
-            log.setNumberFormatOverride(new java.text.DecimalFormat("0.###",
-                    java.text.DecimalFormatSymbols.getInstance(java.util.Locale.ROOT)));
-            x = log;
+            double low = data.getDomainLowerBound(false);
+            double high = data.getDomainUpperBound(false);
+            if (high > 100 * low) {
+                // latencies over more than two decades: a log axis ticked at the decades
+                LogAxis log = new LogAxis("clat (µs, log scale)");
+                log.setSmallestValue(0.001);
+                log.setAutoTickUnitSelection(false);
+                log.setTickUnit(new NumberTickUnit(1.0));
+                log.setMinorTickCount(9);
+                log.setMinorTickMarksVisible(true);
+                log.setNumberFormatOverride(new java.text.DecimalFormat("0.###",
+                        java.text.DecimalFormatSymbols.getInstance(java.util.Locale.ROOT)));
+                x = log;
+            } else {
+                NumberAxis linear = new NumberAxis("clat (µs)");
+                linear.setAutoRangeIncludesZero(false);
+                x = linear;
+            }
             y = new NumberAxis("completions at or under (%)");
             y.setRange(0, 100);
             renderer = new XYStepRenderer();
