@@ -14,9 +14,12 @@ import java.util.Objects;
  * @param slat         submission latency (empty for sync engines)
  * @param clat         completion latency
  * @param lat          total latency: slat + clat, or clat where slat is unknown
+ * @param bwSamples    fio's bandwidth samples in KiB/s ({@code bw_stat})
+ * @param iopsSamples  fio's IOPS samples ({@code iops_stat})
  */
 public record DirectionStats(long ioBytes, long totalIos, long runtimeNanos,
-                             LatencyStats slat, LatencyStats clat, LatencyStats lat) {
+                             LatencyStats slat, LatencyStats clat, LatencyStats lat,
+                             RateSamples bwSamples, RateSamples iopsSamples) {
     private static final DirectionStats EMPTY = new DirectionStats(0, 0, 0, LatencyStats.empty(),
             LatencyStats.empty(), LatencyStats.empty());
 
@@ -25,9 +28,22 @@ public record DirectionStats(long ioBytes, long totalIos, long runtimeNanos,
         Objects.requireNonNull(slat, "slat");
         Objects.requireNonNull(clat, "clat");
         Objects.requireNonNull(lat, "lat");
+        Objects.requireNonNull(bwSamples, "bwSamples");
+        Objects.requireNonNull(iopsSamples, "iopsSamples");
         if (ioBytes < 0 || totalIos < 0 || runtimeNanos < 0) {
             throw new IllegalArgumentException("negative direction statistics");
         }
+    }
+
+    /** Statistics without bandwidth or IOPS samples. */
+    public DirectionStats(long ioBytes, long totalIos, long runtimeNanos, LatencyStats slat, LatencyStats clat,
+                          LatencyStats lat) {
+        this(ioBytes, totalIos, runtimeNanos, slat, clat, lat, RateSamples.none(), RateSamples.none());
+    }
+
+    /** These statistics with other latencies, the same counts and samples. */
+    public DirectionStats withLatencies(LatencyStats newSlat, LatencyStats newClat, LatencyStats newLat) {
+        return new DirectionStats(ioBytes, totalIos, runtimeNanos, newSlat, newClat, newLat, bwSamples, iopsSamples);
     }
 
     /** Nothing in this direction. */
@@ -47,7 +63,8 @@ public record DirectionStats(long ioBytes, long totalIos, long runtimeNanos,
 
     /**
      * fio's {@code group_reporting} sum: bytes and I/Os add up, the runtime is the longest, latency
-     * distributions merge.
+     * distributions merge. The merged statistics carry no bandwidth or IOPS samples: fio sums those of the
+     * members itself (the report does, from the members).
      */
     public static DirectionStats merge(List<DirectionStats> parts) {
         long bytes = 0;

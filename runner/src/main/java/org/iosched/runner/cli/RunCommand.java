@@ -17,6 +17,7 @@ import org.iosched.api.WorkloadSource;
 import org.iosched.runner.RunPlan;
 import org.iosched.runner.RunService;
 import org.iosched.runner.SetOptions;
+import org.iosched.runner.plot.TimeSeriesCharts;
 import org.iosched.runner.plugin.PluginModule;
 import org.iosched.runner.report.FioTerseReport;
 import org.iosched.runner.trace.BttSummary;
@@ -100,6 +101,11 @@ public final class RunCommand implements Callable<Integer> {
                     + " percentiles and seeks, in FILE.btt, also printed after a text report.")
     boolean traceSummary;
 
+    @Option(names = "--plot", paramLabel = "DIR",
+            description = "Also write PNG charts per job into DIR: bandwidth and IOPS over time (one point per"
+                    + " bwavgtime/iopsavgtime window) and the clat CDF, a line per scheduler and direction.")
+    Path plot;
+
     @Override
     public Integer call() {
         OutputSelection format = OutputSelection.parse(outputFormat, FioTerseReport.version(terseVersion));
@@ -108,6 +114,7 @@ public final class RunCommand implements Callable<Integer> {
         CliChecks.noEmptyNames(spec, "--scheduler", "scheduler names, e.g. cfq,deadline (see 'iosched list')");
         CliChecks.writableFile("--trace", trace);
         CliChecks.writableFile("--output", output);
+        CliChecks.writableDirectory("--plot", plot);
         if (traceSummary && trace == null) {
             throw new InvalidInputException("--trace-summary", 0, "needs --trace FILE (the summary is read from the trace)");
         }
@@ -141,8 +148,19 @@ public final class RunCommand implements Callable<Integer> {
             if (traceSummary) {
                 writeTraceSummaries(plan, results, format, traceOutput);
             }
+            if (plot != null) {
+                writePlots(results);
+            }
             return session.exitCode();
         }
+    }
+
+    private void writePlots(List<SimulationResult> results) {
+        List<TimeSeriesCharts.Run> runs = new ArrayList<>(results.size());
+        for (SimulationResult result : results) {
+            runs.add(new TimeSeriesCharts.Run(results.size() > 1 ? result.scheduler() : "", result));
+        }
+        TimeSeriesCharts.write(TimeSeriesCharts.charts("", runs), plot);
     }
 
     private void writeTraceSummaries(RunPlan plan, List<SimulationResult> results, OutputSelection format,

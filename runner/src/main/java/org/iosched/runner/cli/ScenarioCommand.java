@@ -15,6 +15,7 @@ import org.iosched.runner.plot.ScenarioCharts;
 import org.iosched.runner.plugin.PluginModule;
 import org.iosched.runner.scenario.Scenario;
 import org.iosched.runner.scenario.ScenarioFormat;
+import org.iosched.runner.scenario.ScenarioHtml;
 import org.iosched.runner.scenario.ScenarioParser;
 import org.iosched.runner.scenario.ScenarioPlan;
 import org.iosched.runner.scenario.ScenarioPlanner;
@@ -57,8 +58,14 @@ public final class ScenarioCommand implements Callable<Integer> {
     Path output;
 
     @Option(names = "--plot", paramLabel = "DIR",
-            description = "Also write one bar chart (PNG) per metric into DIR: mean over the seeds, min-max bars.")
+            description = "Also write one bar chart (PNG) per metric into DIR (mean over the seeds, min-max bars),"
+                    + " and per row the bandwidth, IOPS and clat CDF charts of its first seed's jobs.")
     Path plot;
+
+    @Option(names = "--report", paramLabel = "FILE",
+            description = "Also write one self-contained HTML page to FILE: the table beside the thread's numbers,"
+                    + " the charts (inline), the settings of every row.")
+    Path report;
 
     @Option(names = "--seeds", paramLabel = "N", split = ",",
             description = "Seeds replacing the scenario's own (each row runs once per seed).")
@@ -81,6 +88,7 @@ public final class ScenarioCommand implements Callable<Integer> {
         CliChecks.noEmptyNames(spec, "--seeds", "seeds, e.g. 1,2,3");
         CliChecks.writableFile("--output", output);
         CliChecks.writableDirectory("--plot", plot);
+        CliChecks.writableFile("--report", report);
         Scenario scenario = ScenarioParser.parse(file);
         ScenarioPlanner.Size size = ScenarioPlanner.size(scenario, seeds, maxRuns);
         RunService service = Guice.createInjector(new PluginModule(global.discover())).getInstance(RunService.class);
@@ -100,17 +108,24 @@ public final class ScenarioCommand implements Callable<Integer> {
     }
 
     private void writeReport(ScenarioResult result, ScenarioFormat format) {
-        String report = ScenarioReport.render(result, format);
+        String text = ScenarioReport.render(result, format);
         if (plot != null) {
             ScenarioCharts.write(result, plot);
         }
+        if (report != null) {
+            try {
+                Files.writeString(report, ScenarioHtml.render(result), StandardCharsets.UTF_8);
+            } catch (IOException e) {
+                throw new InvalidInputException(report.toString(), 0, "cannot write the report: " + e.getMessage());
+            }
+        }
         if (output == null) {
             PrintWriter out = spec.commandLine().getOut();
-            out.print(report);
+            out.print(text);
             out.flush();
         } else {
             try {
-                Files.writeString(output, report, StandardCharsets.UTF_8);
+                Files.writeString(output, text, StandardCharsets.UTF_8);
             } catch (IOException e) {
                 throw new InvalidInputException(output.toString(), 0, "cannot write output: " + e.getMessage());
             }

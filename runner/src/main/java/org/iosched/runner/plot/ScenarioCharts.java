@@ -24,8 +24,9 @@ import org.jfree.data.statistics.DefaultStatisticalCategoryDataset;
 
 /**
  * Bar charts of a scenario's results, one PNG per metric: a bar per row at the mean over the seeds, with the
- * seeds' range as an error bar. Rendered with JFreeChart, headless, with fixed fonts and sizes so that the same
- * results give the same picture.
+ * seeds' range as an error bar; and per row the time-series charts of its first seed's jobs
+ * ({@link TimeSeriesCharts}: bandwidth and IOPS over time, clat CDF). Rendered with JFreeChart, headless, with
+ * fixed fonts and sizes so that the same results give the same picture.
  */
 public final class ScenarioCharts {
     private static final int WIDTH = 1000;
@@ -35,24 +36,68 @@ public final class ScenarioCharts {
     }
 
     /**
-     * Write one chart per metric into {@code directory} (created if needed), named
-     * {@code <scenario>-<metric>.png}.
+     * A bar chart and its file name.
      *
-     * @return the files written, in metric order
+     * @param name  the file name, {@code <scenario>-<metric>.png}
+     * @param title the chart's title
+     * @param chart the chart
+     */
+    public record Bars(String name, String title, JFreeChart chart) {
+        /** The chart as PNG bytes, at the size {@link #write} uses. */
+        public byte[] png() {
+            java.io.ByteArrayOutputStream out = new java.io.ByteArrayOutputStream();
+            try {
+                ChartUtils.writeChartAsPNG(out, chart, WIDTH, HEIGHT);
+            } catch (IOException e) {
+                throw new java.io.UncheckedIOException(e);
+            }
+            return out.toByteArray();
+        }
+    }
+
+    /** One bar chart per metric, in metric order. */
+    public static List<Bars> bars(ScenarioResult result) {
+        List<Bars> bars = new ArrayList<>();
+        List<MetricSpec> metrics = result.plan().scenario().metrics();
+        for (int m = 0; m < metrics.size(); m++) {
+            JFreeChart chart = chart(result, m);
+            bars.add(new Bars(slug(result.plan().scenario().name()) + "-" + slug(metrics.get(m).label()) + ".png",
+                    chart.getTitle().getText(), chart));
+        }
+        return bars;
+    }
+
+    /**
+     * The time-series charts of row {@code r} (its first seed's run), named
+     * {@code <scenario>-r<N>-<row>-<job>-<n>-<bw|iops|clat-cdf>.png}.
+     */
+    public static List<TimeSeriesCharts.Chart> rowCharts(ScenarioResult result, int r) {
+        ScenarioResult.Row row = result.rows().get(r);
+        String prefix = slug(result.plan().scenario().name()) + "-r" + (r + 1) + "-"
+                + slug(row.planned().row().label()) + "-";
+        return TimeSeriesCharts.charts(prefix, List.of(new TimeSeriesCharts.Run("", row.sample())));
+    }
+
+    /**
+     * Write one bar chart per metric into {@code directory} (created if needed), named
+     * {@code <scenario>-<metric>.png}, then each row's time-series charts ({@link #rowCharts}).
+     *
+     * @return the files written: the bar charts in metric order, then the rows' charts in row order
      */
     public static List<Path> write(ScenarioResult result, Path directory) {
         List<Path> files = new ArrayList<>();
         try {
             Files.createDirectories(directory);
-            List<MetricSpec> metrics = result.plan().scenario().metrics();
-            for (int m = 0; m < metrics.size(); m++) {
-                MetricSpec metric = metrics.get(m);
-                Path file = directory.resolve(slug(result.plan().scenario().name()) + "-" + slug(metric.label()) + ".png");
-                ChartUtils.saveChartAsPNG(file.toFile(), chart(result, m), WIDTH, HEIGHT);
+            for (Bars bars : bars(result)) {
+                Path file = directory.resolve(bars.name());
+                Files.write(file, bars.png());
                 files.add(file);
             }
-        } catch (IOException e) {
+        } catch (IOException | java.io.UncheckedIOException e) {
             throw new InvalidInputException(directory.toString(), 0, "cannot write plots: " + e.getMessage());
+        }
+        for (int r = 0; r < result.rows().size(); r++) {
+            files.addAll(TimeSeriesCharts.write(rowCharts(result, r), directory));
         }
         return files;
     }

@@ -156,6 +156,11 @@ public final class ComparisonTable {
     }
 
     /** Header row first, then one row per configuration. */
+    /** The header line (row header, then the column labels) and the rows' lines, each label first: for HTML. */
+    public List<List<String>> grid() {
+        return cells();
+    }
+
     private List<List<String>> cells() {
         List<List<String>> cells = new ArrayList<>(rows.size() + 1);
         List<String> header = new ArrayList<>(columns.size() + 1);

@@ -47,14 +47,11 @@ final class OptionNotices {
                         + "fio 1.58 printed percentiles only with clat_percentiles=1; the normal-2011 layout"
                         + " prints none");
             }
-            if (options.bwAvgTime() != null) {
-                notes.add("bwavgtime=" + options.bwAvgTime() + who + "accepted, but bw statistics hold one sample"
-                        + " per job over its whole runtime, not one per " + options.bwAvgTime() + " ms window");
-            }
-            if (options.iopsAvgTime() != null && layout == Layout.FIO3) {
-                notes.add("iopsavgtime=" + options.iopsAvgTime() + who + "accepted, but iops statistics hold one"
-                        + " sample per job over its whole runtime, not one per " + options.iopsAvgTime()
-                        + " ms window");
+            // fio 3.x's layouts show the samples per bwavgtime/iopsavgtime window; the 1.5x one a job's average
+            if (options.bwAvgTime() != null && layout == Layout.FIO_2011) {
+                notes.add("bwavgtime=" + options.bwAvgTime() + who + "accepted, but the normal-2011 layout's bw"
+                        + " statistics hold one sample per job over its whole runtime, not one per "
+                        + options.bwAvgTime() + " ms window");
             }
             if (options.blockErrorPercentiles() && layout == Layout.FIO3) {
                 notes.add("block_error_percentiles=1" + who + "accepted, but no block lifetime percentiles are"

@@ -61,8 +61,7 @@ record ReportBlock(ReportedJob job, ReportOptions options, List<ReportOptions> m
     }
 
     private static DirectionStats measured(DirectionStats stats, ReportOptions options) {
-        return new DirectionStats(stats.ioBytes(), stats.totalIos(), stats.runtimeNanos(),
-                options.disableSlat() ? LatencyStats.empty() : stats.slat(),
+        return stats.withLatencies(options.disableSlat() ? LatencyStats.empty() : stats.slat(),
                 options.disableClat() ? LatencyStats.empty() : stats.clat(),
                 options.disableLat() ? LatencyStats.empty() : stats.lat());
     }

@@ -11,7 +11,7 @@ public final class ReportNotes {
     /** Every note, one line each. */
     public static final List<String> ALL = List.of(
             "dates are simulated time since the Unix epoch (UTC), not wall-clock time",
-            "bw and iops statistics hold one sample per job over its whole runtime (fio samples every 500 ms)",
+            "bw and iops samples are one per bwavgtime/iopsavgtime window of virtual time, each taken on time (normal-2011: one bw sample per job)",
             "not simulated, printed as 0: IO depths, submit, complete",
             "lat (nsec/usec/msec) distribution is counted from the clat histogram's bins");
 

@@ -2,11 +2,13 @@ package org.iosched.runner.report;
 
 import java.util.List;
 import org.iosched.simulator.DirectionStats;
+import org.iosched.simulator.RateSamples;
 
 /**
- * fio's bandwidth and IOPS sample statistics ({@code bw_stat}, {@code iops_stat}). fio takes one sample per
- * {@code bwavgtime} window (500 ms); the simulator keeps no per-interval series, so each job contributes
- * exactly one sample: its average over its whole runtime (min = max = mean, stdev 0).
+ * fio's bandwidth and IOPS sample statistics ({@code bw_stat}, {@code iops_stat}) of a report block: the
+ * samples each job took per {@code bwavgtime}/{@code iopsavgtime} window (or per I/O with a per-I/O log), as
+ * the simulator kept them ({@link RateSamples}), summed over the block's members as fio 3.x sums them. The
+ * fio 1.5x layout still has one sample per job: its average over its whole runtime.
  *
  * @param min     smallest sample
  * @param max     largest sample
@@ -24,8 +26,9 @@ record SampleStats(long min, long max, double mean, double dev, long samples) {
 
     /**
      * Bandwidth samples, KiB/s, as fio 3.x sums them for group_reporting and for the directions of
-     * {@code unified_rw_reporting} ({@code sum_stat(..., pure_sum=true)}): min, max, mean and sample counts of
-     * the sources are added up, so the block shows the total; a source without runtime has no sample.
+     * {@code unified_rw_reporting} ({@code sum_stat(..., pure_sum=true)}): min, max, mean, the sums of squared
+     * deviations and the sample counts of the sources are added up, so the block shows the total (its stdev is
+     * {@code sqrt(sum S / (sum n - 1))}); a source without samples adds nothing.
      */
     static SampleStats summedBandwidth(List<DirectionStats> sources) {
         return summed(sources, false);
@@ -40,18 +43,23 @@ record SampleStats(long min, long max, double mean, double dev, long samples) {
         long min = 0;
         long max = 0;
         double mean = 0;
+        double squares = 0;
         long samples = 0;
         for (DirectionStats stats : sources) {
-            if (FioMath.runtimeMillis(stats) == 0) {
+            RateSamples source = iops ? stats.iopsSamples() : stats.bwSamples();
+            if (source.count() == 0) {
                 continue;
             }
-            long value = iops ? FioMath.iopsTruncated(stats) : bandwidthKib(stats);
-            min += value;
-            max += value;
-            mean += value;
-            samples++;
+            min += source.min();
+            max += source.max();
+            mean += source.mean();
+            squares += source.squares();
+            samples += source.count();
         }
-        return samples == 0 ? NONE : new SampleStats(min, max, mean, 0.0, samples);
+        if (samples == 0) {
+            return NONE;
+        }
+        return new SampleStats(min, max, mean, samples > 1 ? Math.sqrt(squares / (samples - 1)) : 0.0, samples);
     }
 
     /**

@@ -76,7 +76,7 @@ public final class ScenarioReport {
     }
 
     /** {@code device hdd-7200; seeds 1, 2, 3 (cells: mean (min-max) over the seeds)}. */
-    private static String setup(ScenarioResult result) {
+    static String setup(ScenarioResult result) {
         List<Long> seeds = result.plan().seeds();
         List<String> seedText = new ArrayList<>(seeds.size());
         seeds.forEach(seed -> seedText.add(Long.toString(seed)));
@@ -97,7 +97,7 @@ public final class ScenarioReport {
         return line.toString();
     }
 
-    private static List<String> notices(ScenarioResult result) {
+    static List<String> notices(ScenarioResult result) {
         List<String> all = new ArrayList<>();
         for (ScenarioResult.Row row : result.rows()) {
             for (String n : row.notices()) {

@@ -112,6 +112,35 @@ class ScenarioCommandTest {
     }
 
     @Test
+    void plotAddsEachRowsTimeSeriesChartsAndReportWritesOneSelfContainedPageTwiceTheSame() throws Exception {
+        Path file = write();
+        // 2 s at 2000 IOPS: three whole 500 ms windows, so bw and iops charts too
+        Files.writeString(dir.resolve("reader.fio"),
+                "[reader]\ndirect=1\nrw=randread\nbs=4k\nsize=64m\nrate_iops=2000\nruntime=2\ntime_based\n");
+        Files.writeString(file, SCENARIO.replace("seeds: [1, 2]", "seeds: [1]"));
+        Path plots = dir.resolve("plots");
+        Path page = dir.resolve("report.html");
+        Path again = dir.resolve("again.html");
+        assertThat(run("scenario", file.toString(), "--plot", plots.toString(), "--report", page.toString()).code)
+                .isEqualTo(ExitCodes.OK);
+        assertThat(run("scenario", file.toString(), "--report", again.toString()).code).isEqualTo(ExitCodes.OK);
+
+        try (var files = Files.list(plots)) {
+            assertThat(files.map(p -> p.getFileName().toString()).sorted()).containsExactly("cli-bw.png",
+                    "cli-r1-cfq-reader-1-bw.png", "cli-r1-cfq-reader-1-clat-cdf.png", "cli-r1-cfq-reader-1-iops.png",
+                    "cli-r2-noop-reader-1-bw.png", "cli-r2-noop-reader-1-clat-cdf.png",
+                    "cli-r2-noop-reader-1-iops.png");
+        }
+        String html = Files.readString(page);
+        assertThat(html).startsWith("<!DOCTYPE html>").contains("<table class=\"comparison\">")
+                .contains("<td>cfq</td>").contains("<td>noop</td>").contains("queue.nr_requests")
+                .doesNotContain("http:").doesNotContain("https:").doesNotContain("<link").doesNotContain("<script");
+        assertThat(html.split("<img ", -1)).hasSize(1 + 7);
+        assertThat(html.split("src=\"data:image/png;base64,", -1)).hasSize(1 + 7);
+        assertThat(Files.readString(again)).isEqualTo(html);
+    }
+
+    @Test
     void seedsSetAndFormatOptionsApplyAndTheReportCanGoToAFile() throws Exception {
         Path file = write();
         Path json = dir.resolve("out.json");

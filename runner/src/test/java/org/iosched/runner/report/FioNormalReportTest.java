@@ -65,8 +65,8 @@ class FioNormalReportTest {
 
         assertThat(lines).contains(
                 "/dev/nvme8n6: (groupid=0, jobs=1): err= 0: pid=473225: Thu Jan  1 00:00:22 1970",
-                "   bw (  KiB/s): min=12809, max=12809, per=100.00%, avg=12809.00, stdev= 0.00, samples=1",
-                "   iops        : min= 3201, max= 3201, avg=3201.00, stdev= 0.00, samples=1",
+                "   bw (  KiB/s): min=  242, max= 5154, per=14.01%, avg=1795.90, stdev=531.20, samples=32030",
+                "   iops        : min=    1, max=    1, avg= 1.00, stdev= 0.00, samples=32030",
                 "  cpu          : usr=1.65%, sys=2.57%, ctx=27483, majf=0, minf=2754",
                 "  IO depths    : 1=0.0%, 2=0.0%, 4=0.0%, 8=0.0%, 16=0.0%, 32=0.0%, >=64=0.0%",
                 "  nvme8n6: ios=0/65981, sectors=0/527848, merge=0/0, ticks=0/164146, in_queue=164146, util=99.49%");
@@ -115,10 +115,10 @@ class FioNormalReportTest {
         List<JobResult> jobs = new ArrayList<>();
         long[] runtimes = {25_686_000_000L, 25_600_000_000L, 25_500_000_000L, 25_400_000_000L};
         for (int i = 0; i < 4; i++) {
-            DirectionStats read = new DirectionStats(512L << 20, 131072, runtimes[i],
+            DirectionStats read = Results.sampled(new DirectionStats(512L << 20, 131072, runtimes[i],
                     Results.latency(131072, 65_400 + i, 33_169_000, 192_800, 110_460),
                     Results.latency(131072, 2_400, 48_551_000 - i, 2_939_250, 573_240),
-                    Results.latency(131072, 70_000, 48_600_000, 3_132_050, 580_000));
+                    Results.latency(131072, 70_000, 48_600_000, 3_132_050, 580_000)));
             jobs.add(new JobResult(Results.descriptor(i, "randread", 0, groupReporting, "rw=randread", Map.of()),
                     1919 + i, 0, runtimes[i], read, Results.idle(), Results.idle(), Results.none()));
         }

@@ -11,6 +11,7 @@ import org.iosched.simulator.DirectionStats;
 import org.iosched.simulator.DiskStats;
 import org.iosched.simulator.JobResult;
 import org.iosched.simulator.LatencyStats;
+import org.iosched.simulator.RateSamples;
 import org.iosched.simulator.SimulationResult;
 
 /** Hand-built simulation results for the report tests, among them the runs behind the reference's samples. */
@@ -34,6 +35,25 @@ final class Results {
 
     static LatencyStats none() {
         return latency(0, 0, 0, 0, 0);
+    }
+
+    /**
+     * {@code stats} with one bandwidth and one IOPS sample each of its average over its runtime (fio's
+     * {@code bw} and {@code iops}, truncated), as a job shorter than two sampling windows would have.
+     */
+    static DirectionStats sampled(DirectionStats stats) {
+        long millis = (stats.runtimeNanos() / 1000 + 999) / 1000;
+        if (millis == 0) {
+            return stats;
+        }
+        return new DirectionStats(stats.ioBytes(), stats.totalIos(), stats.runtimeNanos(), stats.slat(),
+                stats.clat(), stats.lat(), RateSamples.single(1000 * stats.ioBytes() / millis / 1024),
+                RateSamples.single(1000 * stats.totalIos() / millis));
+    }
+
+    /** Samples as fio printed them: n samples of min, max, mean and sample stdev. */
+    static RateSamples samples(long n, long min, long max, double mean, double stdev) {
+        return new RateSamples(n, min, max, mean, stdev * stdev * (n - 1), org.iosched.simulator.RateSeries.empty());
     }
 
     static DirectionStats idle() {
@@ -95,7 +115,9 @@ final class Results {
                         3031040, 3457024, 3883008, 4751360, 5210112, 6127616, 7831552, 11993088),
                 bins(950_000, 38, 1_500_000, 8847, 3_000_000, 21861, 5_000_000, 1273, 15_000_000, 11));
         LatencyStats lat = latency(32030, 800360, 16908544, 2492474.939713, 772991.330043);
-        DirectionStats write = new DirectionStats(131194880, 32023, 10_002_000_000L, slat, clat, lat);
+        // the capture's samples: write_bw_log/write_iops_log without log_avg_msec, so one per I/O
+        DirectionStats write = new DirectionStats(131194880, 32023, 10_002_000_000L, slat, clat, lat,
+                samples(32030, 242, 5154, 1795.90, 531.20), samples(32030, 1, 1, 1.0, 0.0));
         // the capture's cpu line: usr=1.649835%, sys=2.569743% of 10001.5 ms, ctx=27483, majf=0, minf=2754
         JobResult result = new JobResult(job, 473225, 11_000_000_000L, 21_001_500_000L, idle(), write, idle(), none(),
                 new CpuUsage(165_008_248L, 257_012_846L, 10_001_500_000L, 27483, 0, 2754));
@@ -130,14 +152,14 @@ final class Results {
      */
     static JobResult readsAndWrites(int index, String name, int group, boolean groupReporting,
             Map<String, String> options) {
-        DirectionStats read = new DirectionStats(1000 * 4096, 1000, 1_000_000_000L,
+        DirectionStats read = sampled(new DirectionStats(1000 * 4096, 1000, 1_000_000_000L,
                 latency(1000, 2_000, 9_000, 4_000, 1_000, uniform(4_096), bins(3_000, 500, 5_000, 500)),
                 latency(1000, 100_000, 900_000, 300_000, 50_000, uniform(401_000), bins(200_000, 500, 400_000, 500)),
-                latency(1000, 110_000, 910_000, 304_000, 50_000, uniform(405_000), bins(204_000, 500, 405_000, 500)));
-        DirectionStats write = new DirectionStats(500 * 4096, 500, 2_000_000_000L,
+                latency(1000, 110_000, 910_000, 304_000, 50_000, uniform(405_000), bins(204_000, 500, 405_000, 500))));
+        DirectionStats write = sampled(new DirectionStats(500 * 4096, 500, 2_000_000_000L,
                 latency(500, 2_000, 9_000, 6_000, 1_000, uniform(6_016), bins(6_000, 500)),
                 latency(500, 800_000, 1_200_000, 1_000_000, 100_000, uniform(1_000_447), bins(1_000_000, 500)),
-                latency(500, 810_000, 1_210_000, 1_006_000, 100_000, uniform(1_006_591), bins(1_006_000, 500)));
+                latency(500, 810_000, 1_210_000, 1_006_000, 100_000, uniform(1_006_591), bins(1_006_000, 500))));
         JobResult job = new JobResult(descriptor(index, name, group, groupReporting, "rw=randrw", Map.of()),
                 100 + index, 0, 2_000_000_000L, read, write, idle(),
                 latency(10, 150_000, 250_000, 200_000, 20_000, uniform(200_191), bins(200_000, 10)));

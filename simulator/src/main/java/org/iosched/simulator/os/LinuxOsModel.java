@@ -105,6 +105,7 @@ public final class LinuxOsModel implements OsModel, WorkloadContext {
         this.device = queue.deviceInfo();
         this.accounting = new TaskAccounting(queue.cpus().everyCpu());
         statistics.setCpuSource(accounting::cpu);
+        statistics.setClock(clock::now);
         Ext4Layout layout = new Ext4Layout(device, tunables.fragmentationPercent(),
                 streams.forComponent("os/ext4-allocator"));
         this.kernel = new Kernel(clock, Objects.requireNonNull(hz, "hz"), bioLayer, trace, tunables, layout, accounting,

@@ -2,8 +2,11 @@ package org.iosched.simulator.stats;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.function.IntFunction;
+import java.util.function.LongSupplier;
 import org.iosched.api.FileIo;
+import org.iosched.api.InvalidInputException;
 import org.iosched.api.JobDescriptor;
 import org.iosched.simulator.DirectionStats;
 import org.iosched.simulator.CpuUsage;
@@ -13,7 +16,10 @@ import org.iosched.simulator.cpu.CpuAccount;
 /**
  * Collects what workloads record per job ({@code recordIo}, {@code recordSync}, job start and end) with
  * fio's meaning: per direction bytes, I/Os, slat, clat and lat ({@code lat = slat + clat} when slat is
- * known, else {@code clat}); fsync latencies; runtime from the job's start to its end.
+ * known, else {@code clat}); fsync latencies; runtime from the job's start to its end; bandwidth and IOPS
+ * samples per {@code bwavgtime}/{@code iopsavgtime} window ({@link WindowSampler}), or per I/O when the job
+ * writes a bandwidth or IOPS log without {@code log_avg_msec} (io_u.c {@code account_io_completion}: a
+ * bandwidth sample of {@code bytes * 1000000 / clat_ns}, an IOPS sample of 1).
  */
 public final class JobStatistics {
     private final List<JobDescriptor> jobs;
@@ -22,18 +28,24 @@ public final class JobStatistics {
     private long recorded;
     private long bytes;
 
+    /** fio's default {@code bwavgtime} and {@code iopsavgtime}, ms. */
+    static final long DEFAULT_AVERAGE_MILLIS = 500;
+
     private static final class Direction {
         long bytes;
         long ios;
         final LatencyRecorder slat = new LatencyRecorder();
         final LatencyRecorder clat = new LatencyRecorder();
         final LatencyRecorder lat = new LatencyRecorder();
+        final RateRecorder bw = new RateRecorder();
+        final RateRecorder iops = new RateRecorder();
 
         DirectionStats toStats(long runtime) {
             if (ios == 0) {
                 return DirectionStats.empty();
             }
-            return new DirectionStats(bytes, ios, runtime, slat.toStats(), clat.toStats(), lat.toStats());
+            return new DirectionStats(bytes, ios, runtime, slat.toStats(), clat.toStats(), lat.toStats(),
+                    bw.toSamples(), iops.toSamples());
         }
     }
 
@@ -41,10 +53,77 @@ public final class JobStatistics {
         int pid;
         long start = -1;
         long end = -1;
+        boolean closed;
         final Direction[] directions = {new Direction(), new Direction(), new Direction()};
         final LatencyRecorder sync = new LatencyRecorder();
         long minorFaults;
         long majorFaults;
+        final WindowSampler bwWindows;
+        final WindowSampler iopsWindows;
+        final boolean bwPerIo;
+        final boolean iopsPerIo;
+
+        Job(JobDescriptor descriptor) {
+            Map<String, String> options = descriptor.options();
+            long bwMillis = millis(descriptor, "bwavgtime");
+            long iopsMillis = millis(descriptor, "iopsavgtime");
+            // a log without log_avg_msec is fio's per-unit log: samples per I/O instead of per window
+            boolean averaged = flag(descriptor, "log_avg_msec", 0) != 0;
+            boolean gtodReduce = flag(descriptor, "gtod_reduce", 0) != 0;
+            boolean disableBw = flag(descriptor, "disable_bw_measurement", flag(descriptor, "disable_bw",
+                    gtodReduce ? 1 : 0)) != 0;
+            boolean bwLogPerIo = options.containsKey("write_bw_log") && !averaged;
+            boolean iopsLogPerIo = options.containsKey("write_iops_log") && !averaged;
+            bwPerIo = bwLogPerIo && !disableBw;
+            iopsPerIo = iopsLogPerIo && !gtodReduce;
+            RateRecorder[] bw = {directions[0].bw, directions[1].bw, directions[2].bw};
+            RateRecorder[] iops = {directions[0].iops, directions[1].iops, directions[2].iops};
+            bwWindows = new WindowSampler(bwMillis, true, bw, !bwLogPerIo);
+            iopsWindows = new WindowSampler(iopsMillis, false, iops, !iopsLogPerIo);
+        }
+
+        void close(long now) {
+            if (!closed) {
+                closed = true;
+                bwWindows.finish(now);
+                iopsWindows.finish(now);
+            }
+        }
+    }
+
+    private static long millis(JobDescriptor job, String name) {
+        long value = flag(job, name, DEFAULT_AVERAGE_MILLIS);
+        if (value < 1) {
+            throw new InvalidInputException("job " + job.name() + ": " + name + "=" + job.options().get(name)
+                    + ": accepted: a window of 1 ms or more (fio's default is " + DEFAULT_AVERAGE_MILLIS + ")");
+        }
+        return value;
+    }
+
+    /** An integer option of the job (decimal or 0x hex), or {@code otherwise} when it is not written. */
+    private static long flag(JobDescriptor job, String name, long otherwise) {
+        String value = job.options().get(name);
+        if (value == null) {
+            return otherwise;
+        }
+        String text = value.trim();
+        if (text.isEmpty()) {
+            return 1;
+        }
+        try {
+            return text.startsWith("0x") || text.startsWith("0X") ? Long.parseLong(text.substring(2), 16)
+                    : Long.parseLong(text);
+        } catch (NumberFormatException e) {
+            throw new InvalidInputException("job " + job.name() + ": " + name + "=" + value
+                    + ": accepted: an integer");
+        }
+    }
+
+    private LongSupplier clock = () -> 0;
+
+    /** The virtual clock the samples are taken by (the run's; without one every I/O is at time 0). */
+    public void setClock(LongSupplier clock) {
+        this.clock = clock;
     }
 
     private IntFunction<CpuAccount> cpuSource = pid -> null;
@@ -70,7 +149,7 @@ public final class JobStatistics {
                 throw new IllegalArgumentException("job " + jobs.get(i).name() + " has index " + jobs.get(i).index()
                         + " at position " + i + "; jobs must be listed in index order");
             }
-            recorders[i] = new Job();
+            recorders[i] = new Job(jobs.get(i));
         }
     }
 
@@ -98,12 +177,17 @@ public final class JobStatistics {
 
     /** Job {@code index} started at {@code now}. */
     public void started(int index, long now) {
-        job(index).start = now;
+        Job job = job(index);
+        job.start = now;
+        job.bwWindows.start(now);
+        job.iopsWindows.start(now);
     }
 
     /** Job {@code index} finished at {@code now}. */
     public void finished(int index, long now) {
-        job(index).end = now;
+        Job job = job(index);
+        job.end = now;
+        job.close(now);
     }
 
     /** One completed I/O; see {@link org.iosched.api.WorkloadContext#recordIo}. */
@@ -120,9 +204,21 @@ public final class JobStatistics {
             default -> throw new IllegalArgumentException("recordIo takes READ, WRITE or TRIM, not " + kind
                     + " (fsyncs go to recordSync)");
         };
-        Direction direction = job(index).directions[d];
+        Job job = job(index);
+        Direction direction = job.directions[d];
         direction.bytes += bytes;
         direction.ios++;
+        if (!job.closed) {
+            long now = clock.getAsLong();
+            job.bwWindows.add(d, bytes, now);
+            job.iopsWindows.add(d, 1, now);
+        }
+        if (job.bwPerIo) {
+            direction.bw.sample(clatNanos > 0 ? bytes * 1_000_000L / clatNanos : 0);
+        }
+        if (job.iopsPerIo) {
+            direction.iops.sample(1);
+        }
         this.bytes += bytes;
         direction.clat.record(clatNanos);
         if (slatNanos >= 0) {
@@ -157,6 +253,7 @@ public final class JobStatistics {
             Job job = recorders[i];
             long start = job.start < 0 ? 0 : job.start;
             long end = job.end < 0 ? runEnd : job.end;
+            job.close(end);
             long runtime = Math.max(0, end - start);
             CpuAccount account = cpuSource.apply(job.pid);
             CpuUsage cpu = account == null
