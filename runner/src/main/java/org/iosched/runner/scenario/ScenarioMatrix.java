@@ -40,6 +40,7 @@ final class ScenarioMatrix {
                 labels.put(axes.get(a).name(), axes.get(a).variants().get(index[a]).label());
             }
             if (!excluded(scenario, labels)) {
+                // simplification: rows a sample leaves out are never built, so their contradictions go unreported
                 if (sample == null || (next < sample.length && sample[next] == ordinal)) {
                     List<Variant> chosen = new ArrayList<>(axes.size());
                     for (int a = 0; a < axes.size(); a++) {

@@ -3,9 +3,13 @@ package org.iosched.runner.scenario;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.HashSet;
 import java.util.List;
 import org.iosched.api.InvalidInputException;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 
 /** Swept axes ({@code values:} ranges and lists of a setting or env variable) and {@code sample:}. */
@@ -155,6 +159,21 @@ class ScenarioSweepTest {
         for (String bad : List.of("0", "-1", "many", "1.5")) {
             assertThatThrownBy(() -> parse("sample: " + bad + "\naxes:\n  - name: q\n    set: cfq.quantum\n"
                     + "    values: 1..4\n")).as(bad).hasMessageContaining("accepted: a number of rows, 1 or more");
+        }
+    }
+
+    @Test
+    void theExampleSweepsPlanWithoutErrors() throws IOException {
+        List<Path> files;
+        try (Stream<Path> list = Files.list(Path.of("..", "scenarios", "sweeps"))) {
+            files = list.filter(p -> p.toString().endsWith(".yaml")).sorted().toList();
+        }
+        assertThat(files).isNotEmpty();
+        for (Path file : files) {
+            Scenario scenario = ScenarioParser.parse(file);
+            assertThat(file.getFileName().toString()).isEqualTo(scenario.name() + ".yaml");
+            ScenarioPlan plan = new ScenarioPlanner(Scenarios.service()).plan(scenario, List.of(), List.of());
+            assertThat(plan.simulations()).as(file.toString()).isGreaterThan(1);
         }
     }
 
