@@ -18,7 +18,7 @@ import org.iosched.runner.scenario.MetricSpec;
 import org.iosched.runner.scenario.RunOutcome;
 import org.iosched.runner.scenario.ScenarioPlan;
 import org.iosched.runner.scenario.Setting;
-import scala.collection.JavaConverters;
+import scala.jdk.javaapi.CollectionConverters;
 
 /**
  * One row per run, for Spark SQL or pandas: {@code run} (its place in the plan), {@code row}, {@code label},
@@ -82,12 +82,12 @@ final class RunsTable {
                 values.add(row.row().scheduler().name());
                 values.add(row.row().device().name());
                 values.add(plan.seeds().get(s));
-                values.add(JavaConverters.mapAsScalaMap(settings));
+                values.add(CollectionConverters.asScala(settings));
                 for (int m = 0; m < metrics; m++) {
                     double v = outcome.value(m);
                     values.add(Double.isNaN(v) ? null : v);
                 }
-                values.add(JavaConverters.asScalaBuffer(outcome.notices()).toSeq());
+                values.add(CollectionConverters.asScala(outcome.notices()).toSeq());
                 rows.add(RowFactory.create(values.toArray()));
             }
         }

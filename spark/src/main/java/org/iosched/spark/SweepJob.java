@@ -26,6 +26,7 @@ import org.iosched.runner.scenario.ScenarioReport;
 import org.iosched.runner.scenario.ScenarioResult;
 import org.iosched.runner.scenario.ScenarioRun;
 import org.iosched.runner.scenario.ScenarioRunner;
+import org.iosched.simulator.PluginFailureException;
 import org.iosched.workload.text.InputText;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -79,7 +80,10 @@ public final class SweepJob implements Callable<Integer> {
     private PrintWriter err;
     private ScenarioResult result;
 
-    /** The job under {@code spark-submit}: the session it gives, exit code 0, 2 for a user error, 1 otherwise. */
+    /**
+     * The job under {@code spark-submit}, in the session it configures: exit code 0, 2 for a user error, 3 when a
+     * plugin threw, 1 otherwise.
+     */
     public static void main(String[] args) {
         PrintWriter err = new PrintWriter(System.err, true, StandardCharsets.UTF_8);
         int code = run(null, args, new PrintWriter(System.out, true, StandardCharsets.UTF_8), err);
@@ -117,25 +121,14 @@ public final class SweepJob implements Callable<Integer> {
         } catch (InvalidInputException e) {
             err.println(NAME + ": " + InputText.oneLine(InputText.cutLongWords(e.getMessage())));
             return 2;
+        } catch (PluginFailureException e) {
+            err.println(NAME + ": " + InputText.oneLine(e.getMessage()));
+            return 3;
         } finally {
             if (own) {
                 job.spark.stop();
             }
         }
-    }
-
-    /**
-     * Sweep {@code args}'s scenario on {@code spark} and return its result (for tests and embedding).
-     *
-     * @throws InvalidInputException for a user error
-     */
-    public static ScenarioResult sweep(SparkSession spark, String... args) {
-        SweepJob job = new SweepJob();
-        new CommandLine(job).parseArgs(args);
-        job.spark = spark;
-        job.err = new PrintWriter(System.err, true, StandardCharsets.UTF_8);
-        job.call();
-        return job.result;
     }
 
     @Override
@@ -145,7 +138,7 @@ public final class SweepJob implements Callable<Integer> {
         }
         Scenario scenario = ScenarioParser.parse(file);
         ScenarioPlanner.Size size = ScenarioPlanner.size(scenario, seeds, maxRuns);
-        RunService service = Executors.service(plugins);
+        RunService service = RunServices.service(plugins);
         ScenarioPlan plan = new ScenarioPlanner(service).plan(scenario, seeds, set);
         err.println(NAME + ": scenario " + InputText.echo(scenario.name()) + ": " + size);
         err.flush();
@@ -164,9 +157,11 @@ public final class SweepJob implements Callable<Integer> {
         // one partition per run: a task is one simulation, scheduled wherever a core is free
         JavaRDD<SweepTask> tasks = context.parallelize(runs, runs.size()).map(run -> {
             try {
-                return SweepTask.success(run.index(), run.run(Executors.service(pluginsDirectory), metrics));
+                return SweepTask.success(run.index(), run.run(RunServices.service(pluginsDirectory), metrics));
             } catch (InvalidInputException e) {
                 return SweepTask.failure(run.index(), e);
+            } catch (PluginFailureException e) {
+                return SweepTask.failure(run.index(), run.rowLabel(), run.seed(), e);
             }
         });
         List<SweepTask> done = new ArrayList<>(tasks.collect());

@@ -91,7 +91,7 @@ class SweepJobTest {
         stderr = err.toString();
 
         Scenario parsed = ScenarioParser.parse(scenario);
-        RunService service = Executors.service(null);
+        RunService service = RunServices.service(null);
         ScenarioPlan plan = new ScenarioPlanner(service).plan(parsed, List.of(), List.of());
         local = new ScenarioRunner(service).run(plan, 1);
     }

@@ -13,10 +13,10 @@ import org.iosched.runner.plugin.PluginModule;
  * per task (discovery and Guice wiring cost far more than planning a run). The service holds no state of any
  * run; every task plans and runs its own simulation, several at once on an executor's cores.
  */
-final class Executors {
+final class RunServices {
     private static final Map<String, RunService> SERVICES = new ConcurrentHashMap<>();
 
-    private Executors() {
+    private RunServices() {
     }
 
     /**
@@ -25,12 +25,12 @@ final class Executors {
      * @param pluginsDirectory a plugins directory present on every node, or null for the class path's only
      */
     static RunService service(String pluginsDirectory) {
-        return SERVICES.computeIfAbsent(pluginsDirectory == null ? "" : pluginsDirectory, Executors::create);
+        return SERVICES.computeIfAbsent(pluginsDirectory == null ? "" : pluginsDirectory, RunServices::create);
     }
 
     private static RunService create(String pluginsDirectory) {
         Path directory = pluginsDirectory.isEmpty() ? null : Path.of(pluginsDirectory);
         return Guice.createInjector(new PluginModule(PluginDiscovery.discover(directory,
-                Executors.class.getClassLoader()))).getInstance(RunService.class);
+                RunServices.class.getClassLoader()))).getInstance(RunService.class);
     }
 }
