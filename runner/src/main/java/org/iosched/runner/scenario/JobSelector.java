@@ -8,7 +8,7 @@ import org.iosched.api.JobDescriptor;
  * Which jobs a metric column reads ({@code jobs:}): one job name (numjobs clones share it), a glob over job
  * names ({@code prio4-*}, {@code reader?}), or fio's reporting group {@code group:N}.
  */
-public sealed interface JobSelector permits JobSelector.Name, JobSelector.Glob, JobSelector.Group {
+public sealed interface JobSelector extends java.io.Serializable permits JobSelector.Name, JobSelector.Glob, JobSelector.Group {
     /** The selector as written. */
     String text();
 

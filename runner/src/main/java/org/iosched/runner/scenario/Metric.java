@@ -23,7 +23,7 @@ import org.iosched.simulator.LatencyStats;
  * Bandwidth and IOPS are the exact rates over the direction's runtime ({@link DirectionStats}), not fio's
  * integer KiB/s over whole milliseconds; the difference is below one unit of the last digit printed.
  */
-public sealed interface Metric permits Metric.JobMetric, Metric.DeviceStatistic {
+public sealed interface Metric extends java.io.Serializable permits Metric.JobMetric, Metric.DeviceStatistic {
     /** The metric as written in the scenario ({@code read.clat.p99}). */
     String text();
 

@@ -11,7 +11,7 @@ package org.iosched.runner.scenario;
  * @param line      line of its {@code label:}
  */
 public record MetricSpec(String label, JobSelector jobs, Metric metric, Aggregate aggregate, int decimals,
-                         int line) {
+                         int line) implements java.io.Serializable {
     /**
      * The header: the label, with the unit in parentheses when the metric has one and the label does not
      * already name it ({@code p99 (ms)} stays as written, not {@code p99 (ms) (ms)}).

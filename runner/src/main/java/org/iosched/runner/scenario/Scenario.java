@@ -18,6 +18,8 @@ import java.util.List;
  * @param scheduler     the base scheduler, or null when every row's variants name one
  * @param seeds         the seeds every row runs with (replicated runs)
  * @param seedsLine     line of {@code seeds:}, 0 when absent
+ * @param sample        how many rows of the matrix to draw at random ({@code sample:}), 0 for all of them
+ * @param sampleLine    line of {@code sample:}, 0 when absent
  * @param workload      the base workload
  * @param set           the base settings
  * @param axes          the matrix's axes, in order
@@ -27,7 +29,7 @@ import java.util.List;
  */
 public record Scenario(String file, Path baseDirectory, String name, String title, String thread,
                        String description, Named device, Named scheduler, List<Long> seeds, int seedsLine,
-                       WorkloadSpec workload, List<Setting> set, List<Axis> axes, List<Combination> exclusions,
+                       long sample, int sampleLine, WorkloadSpec workload, List<Setting> set, List<Axis> axes, List<Combination> exclusions,
                        List<MetricSpec> metrics, List<Reference> references) {
     /** Copies the lists. */
     public Scenario {
@@ -37,6 +39,14 @@ public record Scenario(String file, Path baseDirectory, String name, String titl
         exclusions = List.copyOf(exclusions);
         metrics = List.copyOf(metrics);
         references = List.copyOf(references);
+    }
+
+    /**
+     * The seed of the random sample of rows: the first seed the file lists (1 without {@code seeds:}), so that
+     * {@code --seeds} replicates the same rows.
+     */
+    public long sampleSeed() {
+        return seeds.get(0);
     }
 
     /** The axis named {@code name}, or null. */

@@ -11,7 +11,8 @@ import org.iosched.api.InvalidInputException;
  * without the {@code exclude:}d combinations. A variant overrides the base; two variants of one row that
  * set the same thing (the scheduler, the device, the workload text or kind, one setting or env variable)
  * contradict each other and are an error unless the combination is excluded. Settings from the command
- * line come last and override everything.
+ * line come last and override everything. A {@code sample:} keeps a seeded random subset of the rows, in
+ * matrix order.
  */
 final class ScenarioMatrix {
     private static final String JOIN = " / ";
@@ -28,18 +29,27 @@ final class ScenarioMatrix {
      */
     static List<ScenarioRow> expand(Scenario scenario, List<Setting> extra) {
         List<Axis> axes = scenario.axes();
+        long[] sample = sample(scenario);
+        int next = 0;
+        long ordinal = 0;
         int[] index = new int[axes.size()];
         List<ScenarioRow> rows = new ArrayList<>();
         while (true) {
-            List<Variant> chosen = new ArrayList<>(axes.size());
             Map<String, String> labels = new LinkedHashMap<>();
             for (int a = 0; a < axes.size(); a++) {
-                Variant v = axes.get(a).variants().get(index[a]);
-                chosen.add(v);
-                labels.put(axes.get(a).name(), v.label());
+                labels.put(axes.get(a).name(), axes.get(a).variants().get(index[a]).label());
             }
             if (!excluded(scenario, labels)) {
-                rows.add(row(scenario, chosen, labels, extra));
+                // simplification: rows a sample leaves out are never built, so their contradictions go unreported
+                if (sample == null || (next < sample.length && sample[next] == ordinal)) {
+                    List<Variant> chosen = new ArrayList<>(axes.size());
+                    for (int a = 0; a < axes.size(); a++) {
+                        chosen.add(axes.get(a).variants().get(index[a]));
+                    }
+                    rows.add(row(scenario, chosen, labels, extra));
+                    next++;
+                }
+                ordinal++;
             }
             if (!advance(index, axes)) {
                 break;
@@ -49,7 +59,41 @@ final class ScenarioMatrix {
             throw new InvalidInputException(scenario.file(), scenario.exclusions().get(0).line(),
                     "exclude: leaves no row to run");
         }
-        return attachReferences(scenario, rows);
+        return attachReferences(scenario, rows, sample != null);
+    }
+
+    /**
+     * The rows of a {@code sample:}, as ordinals of the matrix's rows after {@code exclude:}, ascending; null
+     * when the scenario takes every row (no sample, or a sample not smaller than the matrix).
+     *
+     * <p>Selection sampling (Knuth's algorithm S): row {@code t} of {@code n} is taken with probability
+     * {@code (k - taken) / (n - t)}, which draws {@code k} distinct rows, each set of {@code k} equally likely,
+     * from one SplitMix64 stream seeded with {@link Scenario#sampleSeed()}: the same rows on every machine.
+     */
+    static long[] sample(Scenario scenario) {
+        long k = scenario.sample();
+        if (k == 0) {
+            return null;
+        }
+        long n = count(scenario);
+        if (k >= n) {
+            return null;
+        }
+        long[] chosen = new long[(int) k];
+        long state = scenario.sampleSeed();
+        int taken = 0;
+        for (long t = 0; t < n && taken < k; t++) {
+            state += 0x9E3779B97F4A7C15L;
+            long z = state;
+            z = (z ^ (z >>> 30)) * 0xBF58476D1CE4E5B9L;
+            z = (z ^ (z >>> 27)) * 0x94D049BB133111EBL;
+            z ^= z >>> 31;
+            double uniform = (z >>> 11) * 0x1.0p-53;
+            if ((n - t) * uniform < k - taken) {
+                chosen[taken++] = t;
+            }
+        }
+        return chosen;
     }
 
     /**
@@ -200,7 +244,8 @@ final class ScenarioMatrix {
         }
     }
 
-    private static List<ScenarioRow> attachReferences(Scenario scenario, List<ScenarioRow> rows) {
+    /** @param sampled whether the rows are a sample, where a reference may match none of them */
+    private static List<ScenarioRow> attachReferences(Scenario scenario, List<ScenarioRow> rows, boolean sampled) {
         List<Map<String, ReferenceValue>> values = new ArrayList<>();
         List<Map<String, Integer>> from = new ArrayList<>();
         for (int i = 0; i < rows.size(); i++) {
@@ -223,7 +268,7 @@ final class ScenarioMatrix {
                     values.get(i).put(e.getKey(), e.getValue());
                 }
             }
-            if (!matched) {
+            if (!matched && !sampled) {
                 throw new InvalidInputException(scenario.file(), r.line(), "this reference matches no row"
                         + (scenario.exclusions().isEmpty() ? "" : " (after exclude:)"));
             }

@@ -26,6 +26,7 @@ import org.iosched.workload.text.InputText;
  * device: hdd-7200                          # required, base device preset
  * scheduler: cfq                            # base scheduler, unless every row's variants name one
  * seeds: [1, 2, 3]                          # replicated runs (default [1])
+ * sample: 500                               # a seeded random sample of the matrix's rows (seed: the first seed)
  * workload:                                 # required
  *   fio: |                                  # inline fio job text, or
  *     [job] ...
@@ -38,6 +39,9 @@ import org.iosched.workload.text.InputText;
  *       - {label: cfq, scheduler: cfq}
  *       - {label: cfq+patch, scheduler: cfq, set: {cfq.group_preempt_sync_noidle: 1}}
  *       - {label: deadline, scheduler: deadline}   # also device:, workload: (kind/fio/file/env)
+ *   - name: slice_idle                      # a swept axis: one variant per value, labelled slice_idle=VALUE
+ *     set: cfq.slice_idle                   # the setting it sweeps (or env: READERS, a workload variable)
+ *     values: 0..16 step 2                  # FROM..TO [step STEP], integers or decimals, or a list [0, 4, 8]
  * exclude:                                  # combinations left out
  *   - {scheduler: deadline, barrier: "on"}
  * metrics:                                  # required, the columns
@@ -50,9 +54,9 @@ import org.iosched.workload.text.InputText;
  */
 public final class ScenarioParser {
     private static final Set<String> TOP = Set.of("name", "title", "thread", "description", "device", "scheduler",
-            "seeds", "workload", "set", "axes", "exclude", "metrics", "reference");
+            "seeds", "sample", "workload", "set", "axes", "exclude", "metrics", "reference");
     private static final Set<String> WORKLOAD = Set.of("kind", "fio", "text", "file", "env");
-    private static final Set<String> AXIS = Set.of("name", "variants");
+    private static final Set<String> AXIS = Set.of("name", "variants", "values", "set", "env");
     private static final Set<String> VARIANT = Set.of("label", "scheduler", "device", "set", "workload");
     private static final Set<String> METRIC = Set.of("label", "jobs", "metric", "unit", "aggregate", "decimals");
     private static final Set<String> REFERENCE = Set.of("row", "values");
@@ -106,6 +110,7 @@ public final class ScenarioParser {
         WorkloadSpec workload = workload(top.required("workload"), top.keyLine("workload"), true);
         List<Setting> set = top.has("set") ? settings(top.node("set"), "set") : List.of();
         List<Axis> axes = top.has("axes") ? axes(top.node("axes")) : List.of();
+        long sample = top.has("sample") ? sample(top) : 0;
         List<MetricSpec> metrics = metrics(top.required("metrics"));
         List<Combination> exclusions = new ArrayList<>();
         if (top.has("exclude")) {
@@ -116,7 +121,8 @@ public final class ScenarioParser {
         List<Reference> references = top.has("reference") ? references(top.node("reference"), axes, metrics)
                 : List.of();
         return new Scenario(file, baseDirectory, name, title, thread, description, device, scheduler, seeds,
-                top.has("seeds") ? top.keyLine("seeds") : 0, workload, set, axes, exclusions, metrics, references);
+                top.has("seeds") ? top.keyLine("seeds") : 0, sample, top.has("sample") ? top.keyLine("sample") : 0,
+                workload, set, axes, exclusions, metrics, references);
     }
 
     private List<Long> seeds(YamlNode node) {
@@ -139,6 +145,20 @@ public final class ScenarioParser {
             throw new InvalidInputException(file, node.line(), "seeds must list at least one seed");
         }
         return seeds;
+    }
+
+    private long sample(MappingFields top) {
+        String text = top.text("sample");
+        try {
+            long rows = Long.parseLong(text.trim());
+            if (rows >= 1) {
+                return rows;
+            }
+        } catch (NumberFormatException e) {
+            // reported below with what is accepted
+        }
+        throw new InvalidInputException(file, top.keyLine("sample"), "bad sample '" + InputText.echo(text)
+                + "'; accepted: a number of rows, 1 or more");
     }
 
     private WorkloadSpec workload(YamlNode node, int line, boolean base) {
@@ -233,22 +253,79 @@ public final class ScenarioParser {
             if (!names.add(name)) {
                 throw new InvalidInputException(file, a.keyLine("name"), "axis '" + InputText.echo(name) + "' is given twice");
             }
-            List<Variant> variants = new ArrayList<>();
-            Set<String> labels = new HashSet<>();
-            for (YamlNode v : MappingFields.sequence(file, a.required("variants"), "variants of " + name).items()) {
-                Variant variant = variant(v, name);
-                if (!labels.add(variant.label())) {
-                    throw new InvalidInputException(file, variant.line(), "axis '" + name + "' has two variants"
-                            + " labelled '" + variant.label() + "'");
-                }
-                variants.add(variant);
-            }
-            if (variants.isEmpty()) {
-                throw new InvalidInputException(file, a.keyLine("variants"), "axis '" + name + "' has no variants");
-            }
+            List<Variant> variants = a.has("values") || a.has("set") || a.has("env") ? sweep(a, name)
+                    : variants(a, name);
             axes.add(new Axis(name, a.keyLine("name"), variants));
         }
         return axes;
+    }
+
+    private List<Variant> variants(MappingFields a, String name) {
+        List<Variant> variants = new ArrayList<>();
+        Set<String> labels = new HashSet<>();
+        YamlNode list = a.has("variants") ? a.node("variants") : null;
+        if (list == null) {
+            throw new InvalidInputException(file, a.line(), "axis '" + name + "' needs variants: (a list of labelled"
+                    + " variants) or values: with set: or env: (a swept setting or workload variable)");
+        }
+        for (YamlNode v : MappingFields.sequence(file, list, "variants of " + name).items()) {
+            Variant variant = variant(v, name);
+            if (!labels.add(variant.label())) {
+                throw new InvalidInputException(file, variant.line(), "axis '" + name + "' has two variants"
+                        + " labelled '" + variant.label() + "'");
+            }
+            variants.add(variant);
+        }
+        if (variants.isEmpty()) {
+            throw new InvalidInputException(file, a.keyLine("variants"), "axis '" + name + "' has no variants");
+        }
+        return variants;
+    }
+
+    /**
+     * A swept axis: {@code values:} (a range or a list) of one setting ({@code set: cfq.slice_idle}) or one
+     * workload variable ({@code env: READERS}), one variant per value labelled {@code NAME=VALUE}.
+     */
+    private List<Variant> sweep(MappingFields a, String name) {
+        if (a.has("variants")) {
+            throw new InvalidInputException(file, a.keyLine("variants"), "axis '" + name + "' gives both variants:"
+                    + " and values:; an axis is a list of variants or a swept set: or env: with values:");
+        }
+        if (a.has("set") == a.has("env")) {
+            int line = a.has("set") ? a.keyLine("env") : a.has("values") ? a.keyLine("values") : a.line();
+            throw new InvalidInputException(file, line, "axis '" + name + "' sweeps values: of one thing; give"
+                    + " set: KEY (a setting, as in --set: cfq.slice_idle) or env: NAME (a workload variable), not "
+                    + (a.has("set") ? "both" : "neither"));
+        }
+        if (!a.has("values")) {
+            throw new InvalidInputException(file, a.line(), "axis '" + name + "' needs values: (FROM..TO [step STEP]"
+                    + " or a list [0, 4, 8])");
+        }
+        String key = a.has("set") ? a.text("set").trim() : a.text("env").trim();
+        int keyLine = a.has("set") ? a.keyLine("set") : a.keyLine("env");
+        if (a.has("set")) {
+            int dot = key.indexOf('.');
+            if (dot <= 0 || dot == key.length() - 1) {
+                throw new InvalidInputException(file, keyLine, "bad setting '" + InputText.echo(key) + "' of axis '"
+                        + name + "'; keys are <owner>.<name> as in --set (cfq.slice_idle, device.queue_depth, fs.barrier)");
+            }
+        } else if (key.isEmpty()) {
+            throw new InvalidInputException(file, keyLine, "env: of axis '" + name + "' is empty; it names a"
+                    + " workload variable (${READERS} in the job text)");
+        }
+        List<Variant> variants = new ArrayList<>();
+        for (AxisValues.Value value : AxisValues.parse(file, a.node("values"), name)) {
+            String label = name + "=" + value.text();
+            if (a.has("set")) {
+                variants.add(new Variant(label, value.line(), null, null, null,
+                        List.of(new Setting(key, value.text(), file, value.line()))));
+            } else {
+                WorkloadSpec env = new WorkloadSpec(null, value.line(), null, null, baseDirectory, 0,
+                        Map.of(key, value.text()), value.line());
+                variants.add(new Variant(label, value.line(), null, null, env, List.of()));
+            }
+        }
+        return variants;
     }
 
     private Variant variant(YamlNode node, String axis) {

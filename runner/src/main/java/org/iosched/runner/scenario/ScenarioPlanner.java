@@ -42,19 +42,36 @@ public final class ScenarioPlanner {
     /**
      * The size of a scenario's plan, counted before any row is planned.
      *
-     * @param rows  rows of the matrix after {@code exclude:}
-     * @param seeds seeds per row
+     * @param rows       rows that run: the matrix's after {@code exclude:}, or its sample
+     * @param seeds      seeds per row
+     * @param matrixRows rows of the matrix after {@code exclude:}
+     * @param sample     rows the scenario's {@code sample:} asks for, 0 without one
+     * @param sampleSeed the seed the sample is drawn with
      */
-    public record Size(long rows, int seeds) {
+    public record Size(long rows, int seeds, long matrixRows, long sample, long sampleSeed) {
+        /** A plan of every row of the matrix. */
+        public Size(long rows, int seeds) {
+            this(rows, seeds, rows, 0, 0);
+        }
+
         /** How many simulations the plan runs. */
         public long runs() {
             return rows * seeds;
         }
 
+        /** Whether the rows are a random sample of the matrix (a sample not smaller than it is the whole). */
+        public boolean sampled() {
+            return rows < matrixRows;
+        }
+
         @Override
         public String toString() {
-            return rows + (rows == 1 ? " row" : " rows") + " x " + seeds + (seeds == 1 ? " seed" : " seeds") + " = "
-                    + runs() + (runs() == 1 ? " run" : " runs");
+            String of = sampled() ? rows + " of " + matrixRows + " rows (sample, seed " + sampleSeed + ")"
+                    : rows + (rows == 1 ? " row" : " rows");
+            String note = sample > 0 && !sampled() ? " (sample: " + sample + " is not smaller than the matrix's "
+                    + matrixRows + (matrixRows == 1 ? " row" : " rows") + ": all of them run)" : "";
+            return of + " x " + seeds + (seeds == 1 ? " seed" : " seeds") + " = " + runs()
+                    + (runs() == 1 ? " run" : " runs") + note;
         }
     }
 
@@ -66,11 +83,14 @@ public final class ScenarioPlanner {
      * @param maxRuns the limit ({@code --max-runs})
      */
     public static Size size(Scenario scenario, List<Long> seeds, long maxRuns) {
-        Size size = new Size(ScenarioMatrix.count(scenario), seeds.isEmpty() ? scenario.seeds().size() : seeds.size());
+        long matrix = ScenarioMatrix.count(scenario);
+        long rows = scenario.sample() > 0 ? Math.min(scenario.sample(), matrix) : matrix;
+        Size size = new Size(rows, seeds.isEmpty() ? scenario.seeds().size() : seeds.size(), matrix,
+                scenario.sample(), scenario.sampleSeed());
         if (size.runs() > maxRuns) {
-            throw new InvalidInputException(scenario.file(), 0, "the plan is " + size + ", above the limit of "
-                    + maxRuns + " runs; accepted: at most " + maxRuns + " runs, or pass --max-runs " + size.runs()
-                    + " to run them all");
+            throw new InvalidInputException(scenario.file(), scenario.sampleLine(), "the plan is " + size
+                    + ", above the limit of " + maxRuns + " runs; accepted: at most " + maxRuns
+                    + " runs, or pass --max-runs " + size.runs() + " to run them all");
         }
         return size;
     }
@@ -106,8 +126,10 @@ public final class ScenarioPlanner {
             planned.add(planRow(scenario, row, applied, chosenSeeds));
         }
         checkSelectors(scenario, planned);
+        // a sample may leave out every row a shared setting applies to
+        boolean sampled = ScenarioMatrix.sample(scenario) != null;
         for (Setting s : orderedShared(scenario, extra)) {
-            if (!used.contains(s) && isPluginOwned(s)) {
+            if (!used.contains(s) && isPluginOwned(s) && !sampled) {
                 boolean runs = false;
                 for (ScenarioRow row : rows) {
                     runs |= s.owner().equals(row.scheduler().name()) || s.owner().equals(row.workload().kind());

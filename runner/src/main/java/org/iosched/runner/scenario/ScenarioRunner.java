@@ -48,6 +48,7 @@ public final class ScenarioRunner {
             throw new IllegalArgumentException("parallelism must be at least 1, not " + parallelism);
         }
         int threads = Math.min(parallelism, plan.simulations());
+        List<MetricSpec> metrics = plan.scenario().metrics();
         ExecutorService pool = Parallel.pool("iosched-scenario", threads);
         try {
             List<List<Future<SimulationResult>>> futures = new ArrayList<>(plan.rows().size());
@@ -58,46 +59,67 @@ public final class ScenarioRunner {
                 }
                 futures.add(perSeed);
             }
-            List<ScenarioResult.Row> rows = new ArrayList<>(plan.rows().size());
+            List<RunOutcome> outcomes = new ArrayList<>(plan.simulations());
+            List<SimulationResult> samples = new ArrayList<>(plan.rows().size());
             for (int r = 0; r < plan.rows().size(); r++) {
-                rows.add(evaluate(plan, plan.rows().get(r), futures.get(r)));
-                futures.set(r, null); // only the first seed's result is kept, as the row's sample
+                List<Future<SimulationResult>> perSeed = futures.get(r);
+                for (int s = 0; s < perSeed.size(); s++) {
+                    SimulationResult result = await(perSeed.get(s), plan.rows().get(r), plan.seeds().get(s));
+                    if (s == 0) {
+                        samples.add(result); // only the first seed's result is kept, as the row's sample
+                    }
+                    outcomes.add(RunOutcome.of(metrics, result));
+                }
+                futures.set(r, null);
             }
-            checkStatistics(plan.scenario(), rows);
-            return new ScenarioResult(plan, rows);
+            return assemble(plan, outcomes, samples);
         } finally {
             pool.shutdownNow();
         }
     }
 
-    private static ScenarioResult.Row evaluate(ScenarioPlan plan, ScenarioPlan.Row row,
-                                               List<Future<SimulationResult>> perSeed) {
+    /**
+     * The result of a plan from the outcomes of its runs, made here or elsewhere ({@link ScenarioRun}): the
+     * table depends on nothing else, so the same outcomes give the same report byte for byte.
+     *
+     * @param outcomes one per run, in plan order (row by row, each row's seeds in order)
+     * @param samples  each row's first simulation, or null when the runs were made elsewhere
+     */
+    public static ScenarioResult assemble(ScenarioPlan plan, List<RunOutcome> outcomes,
+                                          List<SimulationResult> samples) {
+        if (outcomes.size() != plan.simulations()) {
+            throw new IllegalArgumentException(outcomes.size() + " outcomes for a plan of " + plan.simulations()
+                    + " runs");
+        }
         List<MetricSpec> metrics = plan.scenario().metrics();
-        double[][] values = new double[metrics.size()][perSeed.size()];
-        Set<String> notices = new LinkedHashSet<>();
-        SimulationResult sample = null;
-        for (int s = 0; s < perSeed.size(); s++) {
-            SimulationResult result = await(perSeed.get(s), row, plan.seeds().get(s));
-            if (s == 0) {
-                sample = result;
+        int seeds = plan.seeds().size();
+        List<ScenarioResult.Row> rows = new ArrayList<>(plan.rows().size());
+        for (int r = 0; r < plan.rows().size(); r++) {
+            double[][] values = new double[metrics.size()][seeds];
+            Set<String> notices = new LinkedHashSet<>();
+            for (int s = 0; s < seeds; s++) {
+                RunOutcome outcome = outcomes.get(r * seeds + s);
+                notices.addAll(outcome.notices());
+                for (int m = 0; m < metrics.size(); m++) {
+                    values[m][s] = outcome.value(m);
+                }
             }
-            notices.addAll(result.notices());
+            List<MetricValues> columns = new ArrayList<>(metrics.size());
             for (int m = 0; m < metrics.size(); m++) {
-                values[m][s] = value(plan.scenario(), row.row(), metrics.get(m), result);
+                columns.add(new MetricValues(metrics.get(m), values[m]));
             }
+            rows.add(new ScenarioResult.Row(plan.rows().get(r), samples == null ? null : samples.get(r),
+                    outcomes.get(r * seeds), columns, new ArrayList<>(notices)));
         }
-        List<MetricValues> columns = new ArrayList<>(metrics.size());
-        for (int m = 0; m < metrics.size(); m++) {
-            columns.add(new MetricValues(metrics.get(m), values[m]));
-        }
-        return new ScenarioResult.Row(row, sample, columns, new ArrayList<>(notices));
+        checkStatistics(plan.scenario(), rows);
+        return new ScenarioResult(plan, rows);
     }
 
     /**
      * One metric of one simulation: the selected jobs' values combined, or a device statistic (NaN when this
      * run's device does not report it; {@link #checkStatistics} rejects a statistic no run reports).
      */
-    static double value(Scenario scenario, ScenarioRow row, MetricSpec spec, SimulationResult result) {
+    static double value(MetricSpec spec, SimulationResult result) {
         if (spec.metric() instanceof Metric.DeviceStatistic stat) {
             Number n = result.deviceStatistics().get(stat.name());
             return n == null ? Double.NaN : n.doubleValue();
@@ -129,8 +151,8 @@ public final class ScenarioRunner {
             boolean reported = false;
             Set<String> available = new TreeSet<>();
             for (ScenarioResult.Row row : rows) {
-                reported |= row.sample().deviceStatistics().containsKey(stat.name());
-                available.addAll(row.sample().deviceStatistics().keySet());
+                reported |= row.first().deviceStatistics().containsKey(stat.name());
+                available.addAll(row.first().deviceStatistics().keySet());
             }
             if (!reported) {
                 throw new InvalidInputException(scenario.file(), spec.line(), "metric '" + spec.label()

@@ -121,9 +121,8 @@ class MetricTest {
                   - {label: grp, jobs: "group:0", metric: read.iops, aggregate: mean}
                   - {label: gc, metric: "stat:gc_runs"}
                 """);
-        ScenarioRow row = ScenarioMatrix.expand(scenario, List.of()).get(0);
         List<Double> values = scenario.metrics().stream()
-                .map(m -> ScenarioRunner.value(scenario, row, m, result)).toList();
+                .map(m -> ScenarioRunner.value(m, result)).toList();
         assertThat(values).containsExactly(4096.0, 1024.0, 7.0, 4096.0, (1024.0 + 256 + 768) / 3, 3.0);
     }
 
