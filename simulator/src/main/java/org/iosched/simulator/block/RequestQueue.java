@@ -75,6 +75,13 @@ public final class RequestQueue {
     private GuardedScheduler scheduler;
     private GuardedDevice device;
     private Cpus cpus;
+    private CompletionInterrupts interrupts;
+    /** Dispatches on their way to the device (the dispatching context's CPU work is not done), in order. */
+    private RqState deliveryHead;
+    private RqState deliveryTail;
+    /** Of those, flushes and discards (a device may take them only alone). */
+    private int deliveringAlone;
+    private final SimTimer deliveryTimer;
     private SleepListener sleepListener = bio -> {
         throw new IllegalStateException("a task slept for a request but nobody listens for its wake-up");
     };
@@ -135,12 +142,14 @@ public final class RequestQueue {
         this.kickTimer = clock.newTimer(null, this::runQueue);
         this.merge = new ElevatorMerge(this, trace, disk, maxSectors);
         this.flush = new FlushSequencer(this, info);
-        this.cpus = Cpus.free(clock);
+        this.deliveryTimer = clock.newTimer(null, this::deliverDue);
+        setCpus(Cpus.free(clock));
     }
 
     /** The CPUs the queue's work is charged to (by default a machine where it costs nothing). */
     public void setCpus(Cpus value) {
         this.cpus = Objects.requireNonNull(value, "cpus");
+        this.interrupts = new CompletionInterrupts(clock, cpus, this::completionWork);
     }
 
     /** The CPUs the queue's work is charged to. */
@@ -415,7 +424,7 @@ public final class RequestQueue {
                     boundaryRq = null;
                 }
             }
-            if (!device.canAccept(rq, inDriver)) {
+            if (mustWaitForDeliveries(rq) || !device.canAccept(rq, inDriver)) {
                 return;
             }
             dispatchQueue.remove(rs);
@@ -426,9 +435,16 @@ public final class RequestQueue {
                 throw new InvariantViolationException(device.label() + " accepted " + rq + " while holding "
                         + (inDriver - 1) + " requests, above its queue depth " + info.queueDepth());
             }
+            cpus.charge(cpus.dispatch);
+            long at = cpus.ready();
+            if (at > clock.now() || deliveryHead != null) {
+                // the device sees it once the dispatching context's CPU work, the driver's dispatch included, is
+                // done, and after the dispatches before it
+                deliverLater(rs, at);
+                continue;
+            }
             rq.markDispatched(clock.now());
             requeuedDuringSubmit = false;
-            cpus.charge(cpus.dispatch);
             device.submit(rq);
             if (requeuedDuringSubmit) {
                 // the device gave a request back: it calls ready() when it can take more
@@ -437,22 +453,107 @@ public final class RequestQueue {
         }
     }
 
+    // a flush or discard may be a command the device takes only alone: none is offered while dispatches are on
+    // their way, nor anything while one is (the device's own state cannot tell before it has seen them)
+    private boolean mustWaitForDeliveries(Request rq) {
+        return deliveryHead != null && (deliveringAlone > 0 || takenAlone(rq));
+    }
+
+    private static boolean takenAlone(Request rq) {
+        return rq.op() == Op.FLUSH || rq.op() == Op.DISCARD;
+    }
+
+    private void deliverLater(RqState rs, long at) {
+        rs.delivering = true;
+        rs.nextDelivery = null;
+        if (takenAlone(rs.rq)) {
+            deliveringAlone++;
+        }
+        // the device takes commands one after another: never before the dispatch ahead of it
+        rs.deliverAt = deliveryTail == null ? at : Math.max(at, deliveryTail.deliverAt);
+        if (deliveryTail == null) {
+            deliveryHead = rs;
+            deliveryTimer.arm(rs.deliverAt);
+        } else {
+            deliveryTail.nextDelivery = rs;
+        }
+        deliveryTail = rs;
+    }
+
+    private void deliverDue() {
+        long now = clock.now();
+        while (deliveryHead != null && deliveryHead.deliverAt <= now) {
+            RqState rs = deliveryHead;
+            deliveryHead = rs.nextDelivery;
+            if (deliveryHead == null) {
+                deliveryTail = null;
+            }
+            rs.nextDelivery = null;
+            rs.delivering = false;
+            if (takenAlone(rs.rq)) {
+                deliveringAlone--;
+            }
+            rs.rq.markDispatched(now);
+            requeuedDuringSubmit = false;
+            device.submit(rs.rq);
+            if (requeuedDuringSubmit) {
+                // the device gave it back: the dispatches behind it go back too, in order, before it
+                giveBackDeliveries();
+                return;
+            }
+        }
+        if (deliveryHead != null) {
+            deliveryTimer.arm(deliveryHead.deliverAt);
+        } else {
+            // a dispatch held back behind these may go now
+            kick();
+        }
+    }
+
+    private void giveBackDeliveries() {
+        RqState reversed = null;
+        while (deliveryHead != null) {
+            RqState rs = deliveryHead;
+            deliveryHead = rs.nextDelivery;
+            rs.nextDelivery = reversed;
+            reversed = rs;
+        }
+        deliveryTail = null;
+        deliveringAlone = 0;
+        while (reversed != null) {
+            RqState rs = reversed;
+            reversed = rs.nextDelivery;
+            rs.nextDelivery = null;
+            rs.delivering = false;
+            requeue(rs.rq);
+        }
+    }
+
     /** The device completed {@code rq} ({@link org.iosched.api.DeviceContext#complete}). */
     void complete(Request rq) {
         RqState rs = RqStates.of(rq);
-        if (rs == null || rs.where != RqState.DRIVER) {
+        if (rs == null || rs.where != RqState.DRIVER || rs.completing || rs.delivering) {
             throw new InvariantViolationException(device.label() + " completed " + rq + " which it does not hold"
-                    + " (it is " + (rs == null ? "no longer a live request: completed twice?" : RqState.describe(rs.where)) + ")");
+                    + " (it is " + (rs == null ? "no longer a live request: completed twice?"
+                    : rs.completing ? "completed already, its interrupt pending"
+                    : rs.delivering ? "not yet delivered to the device" : RqState.describe(rs.where)) + ")");
         }
+        rs.completing = true;
+        // the completion interrupt and softirq are serialized on the CPU rq_affinity names; what they set off
+        // (the request's end, bio end_io, wake-ups, the next dispatch) happens when their work is done
+        interrupts.raise(rs, cpus.completionCpu(rs.cpu));
+    }
+
+    // the completion interrupt's work is done: the request ends (in interrupt context on its CPU)
+    private void completionWork(RqState rs, int cpu) {
+        Request rq = rs.rq;
+        rs.completing = false;
         inDriver--;
         inDriverByKind[rq.isSync() ? 1 : 0]--;
         rs.where = RqState.ALLOCATED;
         requestsCompleted++;
-        // the completion interrupt and softirq (with what they set off: bio end_io, wake-ups, the next
-        // dispatch) steal time from the CPU rq_affinity names, without waiting for it
-        int outer = cpus.enterInterrupt(cpus.completionCpu(rs.cpu));
+        int outer = cpus.enterInterrupt(cpu);
         try {
-            cpus.charge(cpus.completion);
             trace.requestDone('C', rq);
             completionListener.requestCompleted(rq);
             RqState done = rs.flushSequenced || rs.flushOwner != null ? flush.stepDone(rs) : rs;
