@@ -13,6 +13,7 @@ import org.iosched.simulator.engine.EventQueue;
 import org.iosched.simulator.engine.InvariantViolationException;
 import org.iosched.simulator.engine.KernelClock;
 import org.iosched.simulator.cpu.Cpus;
+import org.iosched.simulator.cpu.Workqueue;
 import org.iosched.simulator.engine.SimTimer;
 import org.iosched.simulator.trace.BlockTrace;
 
@@ -71,7 +72,10 @@ public final class RequestQueue {
     private final FlushSequencer flush;
     private final RequestAllocator allocator;
     private final Plug plug;
-    private final SimTimer kickTimer;
+    /** kblockd: its threads, the queue-run work ({@code kblockd_schedule_work}) and the unplug timer's work. */
+    private Workqueue kblockd;
+    private Workqueue.Work runWork;
+    private Workqueue.Work unplugWork;
     private GuardedScheduler scheduler;
     private GuardedDevice device;
     private Cpus cpus;
@@ -81,12 +85,15 @@ public final class RequestQueue {
     private RqState deliveryTail;
     /** Of those, flushes and discards (a device may take them only alone). */
     private int deliveringAlone;
+    /** A dispatch waited for the deliveries to end. */
+    private boolean heldBackForDelivery;
     private final SimTimer deliveryTimer;
     private SleepListener sleepListener = bio -> {
         throw new IllegalStateException("a task slept for a request but nobody listens for its wake-up");
     };
 
     private long endSector;
+    private int plugCpu;
     private RqState boundaryRq;
     private boolean inRequestFn;
     private boolean rerunRequestFn;
@@ -139,7 +146,6 @@ public final class RequestQueue {
         this.pool = new RequestPool(clock, kernelClock, nrRequests);
         this.allocator = new RequestAllocator(this, pool, clock, trace);
         this.plug = new Plug(clock, kernelClock, trace, pool, UNPLUG_DELAY_MILLIS, this::unplugTimerFired);
-        this.kickTimer = clock.newTimer(null, this::runQueue);
         this.merge = new ElevatorMerge(this, trace, disk, maxSectors);
         this.flush = new FlushSequencer(this, info);
         this.deliveryTimer = clock.newTimer(null, this::deliverDue);
@@ -150,6 +156,9 @@ public final class RequestQueue {
     public void setCpus(Cpus value) {
         this.cpus = Objects.requireNonNull(value, "cpus");
         this.interrupts = new CompletionInterrupts(clock, cpus, this::completionWork);
+        this.kblockd = new Workqueue(clock, cpus, "kblockd");
+        this.runWork = kblockd.newWork(this::runQueue);
+        this.unplugWork = kblockd.newWork(this::unplugWorkRan);
     }
 
     /** The CPUs the queue's work is charged to. */
@@ -289,6 +298,8 @@ public final class RequestQueue {
             return;
         }
         if (shouldPlug && queueEmpty()) {
+            // the unplug timer runs on the CPU that armed it
+            plugCpu = cpus.currentCpu();
             plug.plug();
         }
         disk.inserted(clock.now());
@@ -331,8 +342,19 @@ public final class RequestQueue {
         requestFn();
     }
 
+    // blk_unplug_timeout: the timer queues kblockd's unplug work on the CPU the timer runs on
     private void unplugTimerFired() {
         trace.unplug(true, plug.allocated());
+        int outer = cpus.enterInterrupt(plugCpu);
+        try {
+            kblockd.runSoon(unplugWork);
+        } finally {
+            cpus.exitInterrupt(outer);
+        }
+    }
+
+    // blk_unplug_work, in kblockd
+    private void unplugWorkRan() {
         genericUnplug();
     }
 
@@ -347,11 +369,12 @@ public final class RequestQueue {
 
     // ---------------------------------------------------------------- scheduler side
 
-    /** {@code kblockd_schedule_work}: run the queue in a coalesced event at the current time. */
+    /**
+     * {@code kblockd_schedule_work}: the queue runs in kblockd's thread of the current CPU, once that thread gets
+     * its CPU (a kick while the work is pending is coalesced).
+     */
     void kick() {
-        if (!kickTimer.isPending()) {
-            kickTimer.arm(clock.now());
-        }
+        kblockd.queue(runWork);
     }
 
     /** {@code elv_dispatch_sort}. */
@@ -456,7 +479,11 @@ public final class RequestQueue {
     // a flush or discard may be a command the device takes only alone: none is offered while dispatches are on
     // their way, nor anything while one is (the device's own state cannot tell before it has seen them)
     private boolean mustWaitForDeliveries(Request rq) {
-        return deliveryHead != null && (deliveringAlone > 0 || takenAlone(rq));
+        if (deliveryHead != null && (deliveringAlone > 0 || takenAlone(rq))) {
+            heldBackForDelivery = true;
+            return true;
+        }
+        return false;
     }
 
     private static boolean takenAlone(Request rq) {
@@ -504,8 +531,9 @@ public final class RequestQueue {
         }
         if (deliveryHead != null) {
             deliveryTimer.arm(deliveryHead.deliverAt);
-        } else {
+        } else if (heldBackForDelivery) {
             // a dispatch held back behind these may go now
+            heldBackForDelivery = false;
             kick();
         }
     }

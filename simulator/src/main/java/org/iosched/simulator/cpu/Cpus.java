@@ -173,6 +173,28 @@ public final class Cpus {
         return stepCpu >= 0;
     }
 
+    /** Whether interrupt work is running (charges go to the interrupt's CPU). */
+    public boolean inInterrupt() {
+        return interruptDepth > 0;
+    }
+
+    /**
+     * Leave interrupt context for a nested kernel thread's step (a worker that runs at once, right after the
+     * interrupt's work so far); returns what {@link #resumeInterrupt} restores.
+     */
+    public long suspendInterrupt() {
+        long saved = ((long) interruptDepth << 32) | (interruptCpu & 0xffffffffL);
+        interruptDepth = 0;
+        interruptCpu = -1;
+        return saved;
+    }
+
+    /** Back in the interrupt context {@link #suspendInterrupt} left. */
+    public void resumeInterrupt(long saved) {
+        interruptDepth = (int) (saved >>> 32);
+        interruptCpu = (int) saved;
+    }
+
     /** The account whose step is running, or null. */
     public CpuAccount current() {
         return stepAccount;
