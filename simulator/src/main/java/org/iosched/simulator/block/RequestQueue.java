@@ -211,6 +211,8 @@ public final class RequestQueue {
         Task previous = trace.swapCurrent(bio.task());
         try {
             bio.setSubmitTime(clock.now());
+            // simplified: the bio reaches the scheduler (merge, insert) at the start of the step that submits it;
+            // only its dispatch to the device waits for the step's CPU work (see dispatchLoop)
             cpus.charge(cpus.bioSubmit);
             bios.submitted(bio, info);
             trace.bio('Q', bio);
