@@ -90,13 +90,14 @@ class BioControllersIT {
             JsonNode ioband = run("ioband-prio-readers.fio", "--scheduler", "cfq", "--set", "ioband.policy=weight",
                     "--set", "ioband.io_limit=64", "--seed", seed);
             Map<String, Double> bw = bandwidthByJob(ioband);
-            // which reader gets more at one seed is dm-ioband's doing (see above); none starves
+            // which reader gets more at one seed is dm-ioband's doing (see above); none starves: each gets at least a
+            // quarter of the other's bytes (with a dozen whole slices a seed, 9 to 3 is within chance)
             if (bw.get("prio4") > bw.get("prio0")) {
                 prio4AheadSeeds++;
             }
             double faster = Math.max(bw.get("prio0"), bw.get("prio4"));
             double slower = Math.min(bw.get("prio0"), bw.get("prio4"));
-            assertThat(slower).as("seed %s, under dm-ioband: %s", seed, bw).isGreaterThanOrEqualTo(0.5 * faster);
+            assertThat(slower).as("seed %s, under dm-ioband: %s", seed, bw).isGreaterThanOrEqualTo(0.25 * faster);
             Map<String, Long> requests = readRequestsByTask(ioband);
             long readers = requests.get("prio0") + requests.get("prio4");
             assertThat(requests.get("kioband")).as("read requests by task: %s", requests).isGreaterThan(readers);

@@ -159,6 +159,8 @@ final class SimulationRun {
                 throw new InvalidInputException("the workload issued no I/O");
             }
             long end = clock.now();
+            // busy intervals on a CPU never overlap: its busy time is within the run and the work's tail
+            cpus.checkBusyTime(end);
             guarded(hooks, schedulerLabel, "exit", () -> {
                 scheduler.exit();
                 return null;

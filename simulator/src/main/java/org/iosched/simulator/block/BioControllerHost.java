@@ -8,6 +8,8 @@ import org.iosched.api.DeviceInfo;
 import org.iosched.api.Task;
 import org.iosched.api.Timer;
 import org.iosched.api.TraceSink;
+import org.iosched.simulator.cpu.Cpus;
+import org.iosched.simulator.cpu.Workqueue;
 
 /** The {@link BioControllerContext} the {@link BioLayer} hands to the controller at one stage. */
 final class BioControllerHost implements BioControllerContext {
@@ -17,6 +19,8 @@ final class BioControllerHost implements BioControllerContext {
     private final RandomGenerator random;
     /** The kernel thread this controller asked for last: the context of its worker. */
     Task workerTask;
+    /** The worker threads its timers' work runs on, one per CPU (created with the first timer). */
+    private Workqueue workers;
 
     BioControllerHost(BioLayer layer, int stage, String label, RandomGenerator random) {
         this.layer = layer;
@@ -32,7 +36,12 @@ final class BioControllerHost implements BioControllerContext {
 
     @Override
     public Timer newTimer(Runnable callback) {
-        return layer.clock().newTimer(label, callback);
+        // a controller's timer is a delayed work item: its callback runs in the worker thread (kthrotld, kioband)
+        Cpus cpus = layer.queue().cpus();
+        if (workers == null) {
+            workers = new Workqueue(layer.clock(), cpus, label);
+        }
+        return new WorkerTimer(layer.clock(), cpus, workers, label, callback);
     }
 
     @Override

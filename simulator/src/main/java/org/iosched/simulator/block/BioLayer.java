@@ -27,7 +27,9 @@ import org.iosched.simulator.trace.BlockTrace;
  *   <li>A controller takes a bio and passes it down at once or later, exactly once; a bio passed down while
  *       its context is submitting waits behind the one in progress ({@code current->bio_list}), so stacking
  *       never recurses. A bio passed down from a timer or a completion goes on in the controller's worker
- *       context ({@link Lane}).</li>
+ *       context ({@link Lane}); a controller's timers are delayed work run by its worker thread on a CPU
+ *       ({@link WorkerTimer}), so those bios go on in the worker's step (simplified: one passed down from a
+ *       completion callback goes on in the interrupt's context).</li>
  *   <li>{@link BioController.Admission#SLEEP} puts the submitting context to sleep as waiting for a free
  *       request does: the OS model is told the submission sleeps, the context's later bios wait too, and
  *       after {@code wake(task)} the same bio is submitted to the same controller again (as an event at the

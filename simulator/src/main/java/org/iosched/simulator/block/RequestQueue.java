@@ -13,6 +13,7 @@ import org.iosched.simulator.engine.EventQueue;
 import org.iosched.simulator.engine.InvariantViolationException;
 import org.iosched.simulator.engine.KernelClock;
 import org.iosched.simulator.cpu.Cpus;
+import org.iosched.simulator.cpu.Workqueue;
 import org.iosched.simulator.engine.SimTimer;
 import org.iosched.simulator.trace.BlockTrace;
 
@@ -71,15 +72,28 @@ public final class RequestQueue {
     private final FlushSequencer flush;
     private final RequestAllocator allocator;
     private final Plug plug;
-    private final SimTimer kickTimer;
+    /** kblockd: its threads, the queue-run work ({@code kblockd_schedule_work}) and the unplug timer's work. */
+    private Workqueue kblockd;
+    private Workqueue.Work runWork;
+    private Workqueue.Work unplugWork;
     private GuardedScheduler scheduler;
     private GuardedDevice device;
     private Cpus cpus;
+    private CompletionInterrupts interrupts;
+    /** Dispatches on their way to the device (the dispatching context's CPU work is not done), in order. */
+    private RqState deliveryHead;
+    private RqState deliveryTail;
+    /** Of those, flushes and discards (a device may take them only alone). */
+    private int deliveringAlone;
+    /** A dispatch waited for the deliveries to end. */
+    private boolean heldBackForDelivery;
+    private final SimTimer deliveryTimer;
     private SleepListener sleepListener = bio -> {
         throw new IllegalStateException("a task slept for a request but nobody listens for its wake-up");
     };
 
     private long endSector;
+    private int plugCpu;
     private RqState boundaryRq;
     private boolean inRequestFn;
     private boolean rerunRequestFn;
@@ -132,15 +146,19 @@ public final class RequestQueue {
         this.pool = new RequestPool(clock, kernelClock, nrRequests);
         this.allocator = new RequestAllocator(this, pool, clock, trace);
         this.plug = new Plug(clock, kernelClock, trace, pool, UNPLUG_DELAY_MILLIS, this::unplugTimerFired);
-        this.kickTimer = clock.newTimer(null, this::runQueue);
         this.merge = new ElevatorMerge(this, trace, disk, maxSectors);
         this.flush = new FlushSequencer(this, info);
-        this.cpus = Cpus.free(clock);
+        this.deliveryTimer = clock.newTimer(null, this::deliverDue);
+        setCpus(Cpus.free(clock));
     }
 
     /** The CPUs the queue's work is charged to (by default a machine where it costs nothing). */
     public void setCpus(Cpus value) {
         this.cpus = Objects.requireNonNull(value, "cpus");
+        this.interrupts = new CompletionInterrupts(clock, cpus, this::completionWork);
+        this.kblockd = new Workqueue(clock, cpus, "kblockd");
+        this.runWork = kblockd.newWork(this::runQueue);
+        this.unplugWork = kblockd.newWork(this::unplugWorkRan);
     }
 
     /** The CPUs the queue's work is charged to. */
@@ -193,6 +211,8 @@ public final class RequestQueue {
         Task previous = trace.swapCurrent(bio.task());
         try {
             bio.setSubmitTime(clock.now());
+            // simplified: the bio reaches the scheduler (merge, insert) at the start of the step that submits it;
+            // only its dispatch to the device waits for the step's CPU work (see dispatchLoop)
             cpus.charge(cpus.bioSubmit);
             bios.submitted(bio, info);
             trace.bio('Q', bio);
@@ -280,6 +300,8 @@ public final class RequestQueue {
             return;
         }
         if (shouldPlug && queueEmpty()) {
+            // the unplug timer runs on the CPU that armed it
+            plugCpu = cpus.currentCpu();
             plug.plug();
         }
         disk.inserted(clock.now());
@@ -322,8 +344,19 @@ public final class RequestQueue {
         requestFn();
     }
 
+    // blk_unplug_timeout: the timer queues kblockd's unplug work on the CPU the timer runs on
     private void unplugTimerFired() {
         trace.unplug(true, plug.allocated());
+        int outer = cpus.enterInterrupt(plugCpu);
+        try {
+            kblockd.runSoon(unplugWork);
+        } finally {
+            cpus.exitInterrupt(outer);
+        }
+    }
+
+    // blk_unplug_work, in kblockd
+    private void unplugWorkRan() {
         genericUnplug();
     }
 
@@ -338,11 +371,12 @@ public final class RequestQueue {
 
     // ---------------------------------------------------------------- scheduler side
 
-    /** {@code kblockd_schedule_work}: run the queue in a coalesced event at the current time. */
+    /**
+     * {@code kblockd_schedule_work}: the queue runs in kblockd's thread of the current CPU, once that thread gets
+     * its CPU (a kick while the work is pending is coalesced).
+     */
     void kick() {
-        if (!kickTimer.isPending()) {
-            kickTimer.arm(clock.now());
-        }
+        kblockd.queue(runWork);
     }
 
     /** {@code elv_dispatch_sort}. */
@@ -415,7 +449,7 @@ public final class RequestQueue {
                     boundaryRq = null;
                 }
             }
-            if (!device.canAccept(rq, inDriver)) {
+            if (mustWaitForDeliveries(rq) || !device.canAccept(rq, inDriver)) {
                 return;
             }
             dispatchQueue.remove(rs);
@@ -426,9 +460,16 @@ public final class RequestQueue {
                 throw new InvariantViolationException(device.label() + " accepted " + rq + " while holding "
                         + (inDriver - 1) + " requests, above its queue depth " + info.queueDepth());
             }
+            cpus.charge(cpus.dispatch);
+            long at = cpus.ready();
+            if (at > clock.now() || deliveryHead != null) {
+                // the device sees it once the dispatching context's CPU work, the driver's dispatch included, is
+                // done, and after the dispatches before it
+                deliverLater(rs, at);
+                continue;
+            }
             rq.markDispatched(clock.now());
             requeuedDuringSubmit = false;
-            cpus.charge(cpus.dispatch);
             device.submit(rq);
             if (requeuedDuringSubmit) {
                 // the device gave a request back: it calls ready() when it can take more
@@ -437,22 +478,112 @@ public final class RequestQueue {
         }
     }
 
+    // a flush or discard may be a command the device takes only alone: none is offered while dispatches are on
+    // their way, nor anything while one is (the device's own state cannot tell before it has seen them)
+    private boolean mustWaitForDeliveries(Request rq) {
+        if (deliveryHead != null && (deliveringAlone > 0 || takenAlone(rq))) {
+            heldBackForDelivery = true;
+            return true;
+        }
+        return false;
+    }
+
+    private static boolean takenAlone(Request rq) {
+        return rq.op() == Op.FLUSH || rq.op() == Op.DISCARD;
+    }
+
+    private void deliverLater(RqState rs, long at) {
+        rs.delivering = true;
+        rs.nextDelivery = null;
+        if (takenAlone(rs.rq)) {
+            deliveringAlone++;
+        }
+        // the device takes commands one after another: never before the dispatch ahead of it
+        rs.deliverAt = deliveryTail == null ? at : Math.max(at, deliveryTail.deliverAt);
+        if (deliveryTail == null) {
+            deliveryHead = rs;
+            deliveryTimer.arm(rs.deliverAt);
+        } else {
+            deliveryTail.nextDelivery = rs;
+        }
+        deliveryTail = rs;
+    }
+
+    private void deliverDue() {
+        long now = clock.now();
+        while (deliveryHead != null && deliveryHead.deliverAt <= now) {
+            RqState rs = deliveryHead;
+            deliveryHead = rs.nextDelivery;
+            if (deliveryHead == null) {
+                deliveryTail = null;
+            }
+            rs.nextDelivery = null;
+            rs.delivering = false;
+            if (takenAlone(rs.rq)) {
+                deliveringAlone--;
+            }
+            rs.rq.markDispatched(now);
+            requeuedDuringSubmit = false;
+            device.submit(rs.rq);
+            if (requeuedDuringSubmit) {
+                // the device gave it back: the dispatches behind it go back too, in order, before it
+                giveBackDeliveries();
+                return;
+            }
+        }
+        if (deliveryHead != null) {
+            deliveryTimer.arm(deliveryHead.deliverAt);
+        } else if (heldBackForDelivery) {
+            // a dispatch held back behind these may go now
+            heldBackForDelivery = false;
+            kick();
+        }
+    }
+
+    private void giveBackDeliveries() {
+        RqState reversed = null;
+        while (deliveryHead != null) {
+            RqState rs = deliveryHead;
+            deliveryHead = rs.nextDelivery;
+            rs.nextDelivery = reversed;
+            reversed = rs;
+        }
+        deliveryTail = null;
+        deliveringAlone = 0;
+        while (reversed != null) {
+            RqState rs = reversed;
+            reversed = rs.nextDelivery;
+            rs.nextDelivery = null;
+            rs.delivering = false;
+            requeue(rs.rq);
+        }
+    }
+
     /** The device completed {@code rq} ({@link org.iosched.api.DeviceContext#complete}). */
     void complete(Request rq) {
         RqState rs = RqStates.of(rq);
-        if (rs == null || rs.where != RqState.DRIVER) {
+        if (rs == null || rs.where != RqState.DRIVER || rs.completing || rs.delivering) {
             throw new InvariantViolationException(device.label() + " completed " + rq + " which it does not hold"
-                    + " (it is " + (rs == null ? "no longer a live request: completed twice?" : RqState.describe(rs.where)) + ")");
+                    + " (it is " + (rs == null ? "no longer a live request: completed twice?"
+                    : rs.completing ? "completed already, its interrupt pending"
+                    : rs.delivering ? "not yet delivered to the device" : RqState.describe(rs.where)) + ")");
         }
+        rs.completing = true;
+        // the completion interrupt and softirq are serialized on the CPU rq_affinity names; what they set off
+        // (the request's end, bio end_io, wake-ups, the next dispatch) happens when their work is done
+        interrupts.raise(rs, cpus.completionCpu(rs.cpu));
+    }
+
+    // the completion interrupt's work is done: the request ends (in interrupt context on its CPU)
+    private void completionWork(RqState rs, int cpu) {
+        Request rq = rs.rq;
+        rs.completing = false;
         inDriver--;
         inDriverByKind[rq.isSync() ? 1 : 0]--;
         rs.where = RqState.ALLOCATED;
         requestsCompleted++;
-        // the completion interrupt and softirq (with what they set off: bio end_io, wake-ups, the next
-        // dispatch) steal time from the CPU rq_affinity names, without waiting for it
-        int outer = cpus.enterInterrupt(cpus.completionCpu(rs.cpu));
+        int outer = cpus.enterInterrupt(cpu);
         try {
-            cpus.charge(cpus.completion);
             trace.requestDone('C', rq);
             completionListener.requestCompleted(rq);
             RqState done = rs.flushSequenced || rs.flushOwner != null ? flush.stepDone(rs) : rs;

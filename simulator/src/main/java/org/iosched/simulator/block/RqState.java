@@ -46,6 +46,17 @@ final class RqState {
     RqState prev;
     RqState next;
 
+    /** The device completed it; the completion interrupt's work is queued or running on its CPU. */
+    boolean completing;
+    /** Next in its CPU's queue of completion interrupts. */
+    RqState nextIrq;
+    /** Dispatched, on its way to the device once the dispatching context's CPU work is done. */
+    boolean delivering;
+    /** Next in the queue of dispatches on their way to the device. */
+    RqState nextDelivery;
+    /** When it reaches the device, while delivering. */
+    long deliverAt;
+
     RqState hashPrev;
     RqState hashNext;
     boolean hashed;
@@ -73,6 +84,11 @@ final class RqState {
         allocTime = 0;
         prev = null;
         next = null;
+        completing = false;
+        nextIrq = null;
+        delivering = false;
+        nextDelivery = null;
+        deliverAt = 0;
         hashPrev = null;
         hashNext = null;
         hashed = false;

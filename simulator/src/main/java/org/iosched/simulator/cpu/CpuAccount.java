@@ -11,6 +11,8 @@ public final class CpuAccount {
     final long allowed;
     /** The CPU the task ran on last, -1 before its first step. */
     int lastCpu = -1;
+    /** When the task's last step is done on its CPU (pushed on by interrupts that preempt it). */
+    long workUntil = -1;
     long userNanos;
     long systemNanos;
     long contextSwitches;
@@ -27,6 +29,11 @@ public final class CpuAccount {
         }
         this.name = name;
         this.allowed = allowed;
+    }
+
+    /** When the task's last step is done on its CPU, interrupts that preempted it included (-1 before any). */
+    public long workUntil() {
+        return workUntil;
     }
 
     /** User time so far ({@code ru_utime}). */

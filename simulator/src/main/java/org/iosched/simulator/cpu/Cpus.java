@@ -1,6 +1,7 @@
 package org.iosched.simulator.cpu;
 
 import org.iosched.simulator.engine.EventQueue;
+import org.iosched.simulator.engine.InvariantViolationException;
 
 /**
  * The machine's CPUs ({@code cpu.count}, numbered from 0), each busy until some instant of virtual time, and the
@@ -15,22 +16,25 @@ import org.iosched.simulator.engine.EventQueue;
  *       user time; {@link #ready} is when the step's work so far is done (a system call's return).</li>
  *   <li>A step that starts after the task slept, or on a CPU whose last task was another, is a context switch:
  *       it costs {@code cpu.context_switch_ns} and counts in the task's {@code ctx}.</li>
- *   <li>Interrupt and timer work ({@link #enterInterrupt}): costs charged there steal time from the CPU it runs
- *       on ({@code busyUntil = max(busyUntil, now) + cost}) without waiting for it, and are nobody's usr/sys
- *       (the kernel charges them to whoever was running; fio's figures for an idle-waiting job leave them out).
- *       Work outside any step or interrupt (the unplug timer, kblockd, schedulers' timers, bio controllers'
- *       workers) runs on CPU 0, where the disk's IRQ is routed.</li>
+ *   <li>Interrupt work ({@link #enterInterrupt}, {@link #interrupt}) is serialized on its CPU: it starts when
+ *       the CPU's earlier interrupt work is done ({@link #interruptFreeAt}) and preempts a task's step, whose
+ *       remaining work (and the task's next step) is pushed on by the interrupt's cost, as a hard IRQ preempts
+ *       whatever runs. It is nobody's usr/sys (the kernel charges it to whoever was running; fio's figures for an
+ *       idle-waiting job leave it out). Work outside any step or interrupt (timer callbacks) is interrupt work on
+ *       CPU 0, where the disk's IRQ is routed. Busy intervals never overlap, so a CPU's busy time never exceeds
+ *       the time until its work is done ({@link #checkBusyTime}).</li>
  *   <li>{@code cpu.speed} divides every cost.</li>
  * </ul>
  *
- * <p>Limitations: no preemption of a running step, no load balancing or migration cost, no cache effects, SMT,
- * NUMA or frequency scaling; what a step causes (a bio reaching the queue) happens at the step's start, and only
- * the task's next actions wait for its CPU time.
+ * <p>Limitations: no preemption of a running step by another task, no load balancing or migration cost, no
+ * cache effects, SMT, NUMA or frequency scaling; ksoftirqd is not modelled (softirq work is the interrupt's).
  */
 public final class Cpus {
     private final EventQueue clock;
     private final CpuTunables tunables;
     private final long[] busyUntil;
+    /** When each CPU's interrupt work is done (never after {@code busyUntil}). */
+    private final long[] irqUntil;
     private final CpuAccount[] lastAccount;
     private final long[] busyNanos;
     private final long[] interruptNanos;
@@ -67,6 +71,7 @@ public final class Cpus {
         this.tunables = tunables;
         int n = tunables.count();
         this.busyUntil = new long[n];
+        this.irqUntil = new long[n];
         this.lastAccount = new CpuAccount[n];
         this.busyNanos = new long[n];
         this.interruptNanos = new long[n];
@@ -158,9 +163,36 @@ public final class Cpus {
         return Math.max(busyUntil[cpu], clock.now());
     }
 
+    /** When {@code cpu} has done the interrupt work charged to it so far (at least now). */
+    public long interruptFreeAt(int cpu) {
+        return Math.max(irqUntil[cpu], clock.now());
+    }
+
     /** Whether a task's step is running (charges go to it). */
     public boolean inStep() {
         return stepCpu >= 0;
+    }
+
+    /** Whether interrupt work is running (charges go to the interrupt's CPU). */
+    public boolean inInterrupt() {
+        return interruptDepth > 0;
+    }
+
+    /**
+     * Leave interrupt context for a nested kernel thread's step (a worker that runs at once, right after the
+     * interrupt's work so far); returns what {@link #resumeInterrupt} restores.
+     */
+    public long suspendInterrupt() {
+        long saved = ((long) interruptDepth << 32) | (interruptCpu & 0xffffffffL);
+        interruptDepth = 0;
+        interruptCpu = -1;
+        return saved;
+    }
+
+    /** Back in the interrupt context {@link #suspendInterrupt} left. */
+    public void resumeInterrupt(long saved) {
+        interruptDepth = (int) (saved >>> 32);
+        interruptCpu = (int) saved;
     }
 
     /** The account whose step is running, or null. */
@@ -195,14 +227,22 @@ public final class Cpus {
     /** End the running step; returns when its CPU is free again (the task's next step starts no earlier). */
     public long end() {
         long until = busyUntil[stepCpu];
+        stepAccount.workUntil = until;
         stepCpu = -1;
         stepAccount = null;
         return until;
     }
 
-    /** When the work charged so far is done: the step's CPU's {@code busyUntil} in a step, else now. */
+    /**
+     * When the work charged so far in the current context is done: the step's CPU's {@code busyUntil} in a step,
+     * else the interrupt work's on the interrupt's CPU (CPU 0 outside any step or interrupt, where such work is
+     * charged).
+     */
     public long ready() {
-        return stepCpu >= 0 ? busyUntil[stepCpu] : clock.now();
+        if (interruptDepth == 0 && stepCpu >= 0) {
+            return busyUntil[stepCpu];
+        }
+        return Math.max(irqUntil[interruptDepth > 0 ? interruptCpu : 0], clock.now());
     }
 
     /**
@@ -212,7 +252,7 @@ public final class Cpus {
      * on another CPU at once; on the waker's own CPU it waits for the step anyway).
      */
     public long wakeAt() {
-        return interruptDepth > 0 ? Math.max(busyUntil[interruptCpu], clock.now()) : clock.now();
+        return interruptDepth > 0 ? Math.max(irqUntil[interruptCpu], clock.now()) : clock.now();
     }
 
     /** The CPU the kernel's code runs on now: the step's, the interrupt's, else CPU 0. */
@@ -234,10 +274,35 @@ public final class Cpus {
             stepAccount.systemNanos += nanos;
             return;
         }
-        int cpu = interruptDepth > 0 ? interruptCpu : 0;
-        busyUntil[cpu] = Math.max(busyUntil[cpu], clock.now()) + nanos;
+        interrupt(interruptDepth > 0 ? interruptCpu : 0, nanos);
+    }
+
+    /**
+     * Interrupt work of {@code nanos} on {@code cpu}: it starts once the CPU's earlier interrupt work is done and
+     * preempts the task work in progress there, which ends that much later (as does the task's next step).
+     *
+     * @return when this interrupt work is done
+     */
+    public long interrupt(int cpu, long nanos) {
+        long start = Math.max(irqUntil[cpu], clock.now());
+        if (nanos <= 0) {
+            return start;
+        }
+        long end = start + nanos;
+        irqUntil[cpu] = end;
+        if (busyUntil[cpu] > start) {
+            // a hard IRQ preempts the step running there: its remaining work is pushed on
+            busyUntil[cpu] += nanos;
+            CpuAccount running = lastAccount[cpu];
+            if (running != null && running.workUntil > start) {
+                running.workUntil += nanos;
+            }
+        } else {
+            busyUntil[cpu] = end;
+        }
         busyNanos[cpu] += nanos;
         interruptNanos[cpu] += nanos;
+        return end;
     }
 
     /** User-space work of the running step's task (fio's own per-I/O work, a spin). */
@@ -275,6 +340,21 @@ public final class Cpus {
         // stays on the CPU the IRQ lands on (CPU 0) for rq_affinity 0 and 1 alike (3.1's rq_affinity=2 is not
         // modelled)
         return 0;
+    }
+
+    /**
+     * The invariant that a CPU's busy time never exceeds the time its work took: at most the later of
+     * {@code runNanos} and the end of the work charged to it.
+     *
+     * @throws InvariantViolationException naming the CPU
+     */
+    public void checkBusyTime(long runNanos) {
+        for (int cpu = 0; cpu < busyNanos.length; cpu++) {
+            if (busyNanos[cpu] > Math.max(runNanos, busyUntil[cpu])) {
+                throw new InvariantViolationException("CPU " + cpu + " was busy " + busyNanos[cpu] + " ns in a run of "
+                        + runNanos + " ns (its work ends at " + busyUntil[cpu] + " ns)");
+            }
+        }
     }
 
     /** CPU time used on {@code cpu}, interrupts included. */

@@ -43,8 +43,6 @@ final class TaskContext implements BioEndIo {
     boolean unplugOwed;
     /** {@code bdp_ratelimits}: pages dirtied since the last {@code balance_dirty_pages}. */
     int ratelimitCount;
-    /** When the task's last step is done on its CPU. */
-    long stepEnd = -1;
 
     // a user task's system calls, in order
     Syscall head;
@@ -122,7 +120,9 @@ final class TaskContext implements BioEndIo {
             }
             return;
         }
+        long stepEnd = cpu.workUntil();
         if (stepEnd > now) {
+            // its last step is not done (interrupts that preempted it included)
             runTimer.arm(stepEnd);
             return;
         }
@@ -145,7 +145,7 @@ final class TaskContext implements BioEndIo {
                 reap();
             }
         } finally {
-            stepEnd = cpus.end();
+            cpus.end();
         }
     }
 
