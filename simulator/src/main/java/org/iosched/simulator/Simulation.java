@@ -341,6 +341,11 @@ public final class Simulation {
             Settings fsSettings = Settings.resolve("fs", OsTunables.FS, fsValues);
             KernelVersion version = eraOf(schedulerProvider, kernelValues.get("version"));
             kernelValues.put("version", version.value());
+            if (version == KernelVersion.V6_6 && kernelValues.containsKey("plugging")) {
+                throw new InvalidInputException("--set", 0, "kernel.plugging chooses between the plugging of 2.6.32-2.6.38"
+                        + " and 2.6.39-3.0; Linux 6.6 always plugs per task: drop kernel.plugging for scheduler "
+                        + schedulerProvider.name());
+            }
             Settings kernelSettings = Settings.resolve("kernel", KERNEL_TUNABLES, kernelValues);
             Settings cpuSettings = Settings.resolve("cpu", CpuTunables.CPU, cpuValues);
             BioControllerCheck check = new BioControllerCheck(queueSettings.getInt("nr_requests"), deviceProvider,

@@ -383,6 +383,10 @@ final class SimulationRun {
         config.vmSettings().asMap().forEach((k, v) -> all.put("vm." + k, v));
         config.fsSettings().asMap().forEach((k, v) -> all.put("fs." + k, v));
         config.kernelSettings().asMap().forEach((k, v) -> all.put("kernel." + k, v));
+        if (config.version() == KernelVersion.V6_6) {
+            // a 3.0 choice: 6.6 always plugs per task
+            all.remove("kernel.plugging");
+        }
         config.cpuSettings().asMap().forEach((k, v) -> all.put("cpu." + k, v));
         for (Simulation.BioControllerSpec spec : config.bioControllers()) {
             String name = spec.provider().name();
