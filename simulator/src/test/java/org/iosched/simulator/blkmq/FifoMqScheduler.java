@@ -21,6 +21,8 @@ final class FifoMqScheduler implements MqScheduler {
     final List<String> calls = new ArrayList<>();
     int limitDepth;
     boolean returnNothing;
+    /** Trace a message ({@code m N}) for each insertion. */
+    boolean messages;
 
     FifoMqScheduler(MqSchedulerContext context) {
         this.context = context;
@@ -67,6 +69,9 @@ final class FifoMqScheduler implements MqScheduler {
     public void insertRequests(HardwareQueue hctx, List<Request> requests, int flags) {
         for (Request rq : requests) {
             calls.add("insert " + at(rq) + ((flags & INSERT_AT_HEAD) != 0 ? " head" : ""));
+            if (messages) {
+                context.trace().message("fifo-mq insert " + rq.sector());
+            }
             if (context.tryInsertMerge(rq)) {
                 continue;
             }

@@ -57,4 +57,26 @@ class MqSimulationTest {
                 .isInstanceOf(InvalidInputException.class)
                 .hasMessageContaining("pick a 6.6 scheduler (none, mq-deadline, kyber)");
     }
+
+    @Test
+    void aBlkMqRunIsTheSameTwice() {
+        String[] traces = new String[2];
+        SimulationResult[] results = new SimulationResult[2];
+        for (int i = 0; i < 2; i++) {
+            StringBuilder trace = new StringBuilder();
+            results[i] = Simulation.builder()
+                    .scheduler(new FifoMqScheduler.Provider(), Map.of())
+                    .device(FakeDeviceProvider.fixedLatencyDisk(200_000), Map.of("queue_depth", "4"))
+                    .workload(RandomReadWorkload.reads(300, 8))
+                    .kernel(Map.of("cpu.count", "2"))
+                    .seed(9)
+                    .trace(trace)
+                    .build()
+                    .run();
+            traces[i] = trace.toString();
+        }
+        assertThat(traces[1]).isEqualTo(traces[0]).contains(" I  ").contains(" D  ");
+        assertThat(results[1].durationNanos()).isEqualTo(results[0].durationNanos());
+        assertThat(results[1].jobs().get(0).read().totalIos()).isEqualTo(300);
+    }
 }
