@@ -17,7 +17,8 @@ final class MqPlug {
     static final long FLUSH_SIZE_BYTES = 128 * 1024;
 
     final Task task;
-    final List<Request> requests = new ArrayList<>();
+    List<Request> requests = new ArrayList<>();
+    private List<Request> spare = new ArrayList<>();
     /** {@code plug->multiple_queues}: requests for more than one queue (never in a one-device run). */
     boolean multipleQueues;
     /** {@code plug->has_elevator}. */
@@ -36,6 +37,22 @@ final class MqPlug {
     /** {@code blk_plug_max_rq_count}: 32, or 64 with requests for several queues. */
     int maxCount() {
         return multipleQueues ? 2 * MAX_REQUEST_COUNT : MAX_REQUEST_COUNT;
+    }
+
+    /** The requests to flush; the plug starts a new list (the taken one comes back with {@link #giveBack}). */
+    List<Request> takeRequests() {
+        List<Request> taken = requests;
+        requests = spare != null ? spare : new ArrayList<>();
+        spare = null;
+        return taken;
+    }
+
+    /** A list {@link #takeRequests} handed out, done with. */
+    void giveBack(List<Request> list) {
+        list.clear();
+        if (spare == null) {
+            spare = list;
+        }
     }
 
     Request last() {

@@ -116,7 +116,13 @@ public final class MqRequestQueue implements BlockQueue {
     private final ArrayDeque<Request> requeueList = new ArrayDeque<>();
     private final ArrayDeque<Request> flushList = new ArrayDeque<>();
     private final SimTimer requeueWork;
+    // reused lists: the hot paths allocate nothing per request
     private final List<Request> scratch = new ArrayList<>();
+    private final List<Request> batch = new ArrayList<>();
+    private final List<Request> fromDispatchList = new ArrayList<>();
+    private final List<Request> pulled = new ArrayList<>();
+    private final List<Request> fromSoftwareQueues = new ArrayList<>();
+    private final List<Request> one = new ArrayList<>(1);
     private final List<Request> mergedAway = new ArrayList<>();
     private final ArrayDeque<Hctx.TagWaiter> freeWaiters = new ArrayDeque<>();
     private final Host host = new Host();
@@ -635,8 +641,7 @@ public final class MqRequestQueue implements BlockQueue {
         }
         // blktrace: U for an explicit flush, UT for one from schedule()
         trace.unplug(fromSchedule, count);
-        List<Request> list = new ArrayList<>(plug.requests);
-        plug.requests.clear();
+        List<Request> list = plug.takeRequests();
         boolean hadElevator = plug.hasElevator;
         plug.hasElevator = false;
         int start = 0;
@@ -666,7 +671,8 @@ public final class MqRequestQueue implements BlockQueue {
                 start++;
             }
             Hctx h = (Hctx) first.hardwareQueue();
-            List<Request> batch = new ArrayList<>(scratch);
+            batch.clear();
+            batch.addAll(scratch);
             if (scheduler != null) {
                 insertIntoScheduler(h, batch, 0);
                 runHwQueue(h, fromSchedule);
@@ -674,6 +680,7 @@ public final class MqRequestQueue implements BlockQueue {
                 insertRequestsNone(h, batch, fromSchedule);
             }
         }
+        plug.giveBack(list);
     }
 
     // blk_mq_insert_requests (none): direct issue while not busy and not from schedule, the rest to the ctx list
@@ -745,9 +752,10 @@ public final class MqRequestQueue implements BlockQueue {
             rs.where = MqRq.DISPATCH_LIST;
             h.dispatch.addFirst(rq);
         } else if (scheduler != null) {
-            List<Request> one = new ArrayList<>(1);
+            one.clear();
             one.add(rq);
             insertIntoScheduler(h, one, flags);
+            one.clear();
         } else {
             insertIntoSoftwareQueue(h, rq, (flags & MqScheduler.INSERT_AT_HEAD) != 0);
         }
@@ -855,10 +863,14 @@ public final class MqRequestQueue implements BlockQueue {
     private int dispatchOnce(Hctx h) {
         boolean needDispatch;
         if (!h.dispatch.isEmpty()) {
-            List<Request> list = new ArrayList<>(h.dispatch);
+            List<Request> list = fromDispatchList;
+            list.clear();
+            list.addAll(h.dispatch);
             h.dispatch.clear();
             h.restart = true;
-            if (!dispatchRqList(h, list)) {
+            boolean drained = dispatchRqList(h, list);
+            list.clear();
+            if (!drained) {
                 return NOTHING;
             }
             needDispatch = true;
@@ -875,7 +887,8 @@ public final class MqRequestQueue implements BlockQueue {
         if (needDispatch) {
             doDispatchCtx(h);
         } else {
-            List<Request> list = new ArrayList<>();
+            List<Request> list = fromSoftwareQueues;
+            list.clear();
             for (ArrayDeque<Request> ctx : h.ctxLists) {
                 list.addAll(ctx);
                 ctx.clear();
@@ -883,6 +896,7 @@ public final class MqRequestQueue implements BlockQueue {
             if (!list.isEmpty()) {
                 dispatchRqList(h, list);
             }
+            list.clear();
         }
         return NOTHING;
     }
@@ -890,7 +904,8 @@ public final class MqRequestQueue implements BlockQueue {
     /** {@code __blk_mq_do_dispatch_sched}: one round of pulling from the scheduler. */
     private int doDispatchSched(Hctx h) {
         int max = h.dispatchBusy > 0 ? 1 : nrRequests;
-        List<Request> list = new ArrayList<>();
+        List<Request> list = pulled;
+        list.clear();
         boolean runQueue = false;
         boolean busy = false;
         do {
@@ -926,6 +941,7 @@ public final class MqRequestQueue implements BlockQueue {
         } else {
             dispatched = dispatchByHctx(list);
         }
+        list.clear();
         return busy ? AGAIN : dispatched ? DISPATCHED : NOTHING;
     }
 
@@ -982,9 +998,12 @@ public final class MqRequestQueue implements BlockQueue {
             if (rq == null) {
                 return;
             }
-            List<Request> one = new ArrayList<>(1);
-            one.add(rq);
-            if (!dispatchRqList(h, one)) {
+            List<Request> single = fromSoftwareQueues;
+            single.clear();
+            single.add(rq);
+            boolean queued = dispatchRqList(h, single);
+            single.clear();
+            if (!queued) {
                 return;
             }
         }
