@@ -31,6 +31,11 @@ final class Hctx implements HardwareQueue {
     int dispatchBusy;
     /** {@code BLK_MQ_S_SCHED_RESTART}. */
     boolean restart;
+    /**
+     * The device refused a command (BLK_STS_DEV_RESOURCE): no dispatch budget until its commands drain, as SCSI's
+     * {@code device_blocked} makes {@code scsi_dev_queue_ready} refuse while commands are outstanding.
+     */
+    boolean deviceBlocked;
     /** Requests the driver holds from this queue. */
     int inFlight;
     /** {@code hctx->dispatch_from}: the ctx {@code blk_mq_do_dispatch_ctx} starts from. */

@@ -76,7 +76,10 @@ import org.iosched.simulator.trace.BlockTrace;
  *       kblockd's requeue work inserts it at the head.</li>
  * </ul>
  *
- * <p>Limitations: no dispatch budgets (SCSI's per-LUN budget equals its one queue's tag depth in every preset);
+ * <p>Limitations: the dispatch budget is only SCSI's device-blocked rule: after the device refused a command
+ * (a non-queued FLUSH while NCQ commands run) nothing new is issued until its commands drain, then the queue runs
+ * at once (SCSI counts {@code device_blocked} down over up to 3 attempts); the per-LUN depth budget equals the one
+ * queue's tag depth in every preset and is not modelled;
  * a waking allocator retries on the CPU it slept on; one wait list per tag space (the kernel has 8); no request
  * splitting (bios larger than {@code max_sectors} are not built by the OS model); the plug of a task that never
  * waits is flushed by an event at the end of the instant (as the 3.0 model's per-task plugging);
@@ -767,7 +770,7 @@ public final class MqRequestQueue implements BlockQueue {
      * @return false when the driver or the tags refused; the request then went to {@code hctx->dispatch}
      */
     private boolean issueDirectly(Hctx h, Request rq, boolean last, boolean fromList) {
-        if (!getDriverTag(h, rq) || !device.canAccept(rq, h.inFlight)) {
+        if (!getBudget(h) || !getDriverTag(h, rq) || !deviceAccepts(h, rq)) {
             releaseDriverTag(rq);
             h.updateDispatchBusy(true);
             bypassInsert(h, rq, false);
@@ -776,6 +779,24 @@ public final class MqRequestQueue implements BlockQueue {
         startRequest(h, rq);
         h.updateDispatchBusy(false);
         return true;
+    }
+
+    /**
+     * {@code blk_mq_get_dispatch_budget}: refused while the device is blocked with commands outstanding (the
+     * device-blocked rule of SCSI's budget; other drivers have no budget and a device of theirs never refuses).
+     */
+    private static boolean getBudget(Hctx h) {
+        return !h.deviceBlocked || h.inFlight == 0;
+    }
+
+    // queue_rq's BLK_STS_DEV_RESOURCE: the device refused the command now
+    private boolean deviceAccepts(Hctx h, Request rq) {
+        if (device.canAccept(rq, h.inFlight)) {
+            h.deviceBlocked = false;
+            return true;
+        }
+        h.deviceBlocked = true;
+        return false;
     }
 
     /** {@code blk_mq_request_bypass_insert}: {@code hctx->dispatch}, without the scheduler. */
@@ -916,6 +937,9 @@ public final class MqRequestQueue implements BlockQueue {
                 busy = true;
                 break;
             }
+            if (!getBudget(h)) {
+                break;
+            }
             Request rq = scheduler.dispatchRequest(h);
             if (rq == null) {
                 runQueue = true;
@@ -1018,6 +1042,9 @@ public final class MqRequestQueue implements BlockQueue {
         boolean noTag = false;
         for (; i < list.size(); i++) {
             Request rq = list.get(i);
+            if (!getBudget(h)) {
+                break;
+            }
             if (!getDriverTag(h, rq)) {
                 // blk_mq_mark_tag_wait: non-shared tags set SCHED_RESTART and retry once
                 h.restart = true;
@@ -1026,7 +1053,7 @@ public final class MqRequestQueue implements BlockQueue {
                     break;
                 }
             }
-            if (!device.canAccept(rq, h.inFlight)) {
+            if (!deviceAccepts(h, rq)) {
                 // BLK_STS_DEV_RESOURCE: back to the list head, driver tag released, the scheduler not told
                 releaseDriverTag(rq);
                 break;
@@ -1103,6 +1130,7 @@ public final class MqRequestQueue implements BlockQueue {
         h.inFlight--;
         rs.where = MqRq.ALLOCATED;
         requestsCompleted++;
+        boolean unblocked = h.deviceBlocked && h.inFlight == 0;
         int outer = cpus.enterInterrupt(completionCpu(h, rq));
         try {
             cpus.charge(cpus.completion);
@@ -1114,6 +1142,10 @@ public final class MqRequestQueue implements BlockQueue {
                 flush.dataDone(rs);
             } else {
                 endRequest(rs);
+            }
+            if (unblocked) {
+                // the blocked device drained: SCSI runs the queue again (scsi_run_queue_async)
+                runHwQueue(h, true);
             }
         } finally {
             cpus.exitInterrupt(outer);

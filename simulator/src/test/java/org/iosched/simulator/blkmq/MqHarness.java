@@ -50,7 +50,13 @@ final class MqHarness {
         int nrRequests = 64;
         int hardwareQueues = 1;
         int cpus = 1;
+        boolean refuseFlushWhileBusy;
         ToLongFunction<Request> serviceTime = rq -> 100_000;
+
+        Builder refuseFlushWhileBusy() {
+            refuseFlushWhileBusy = true;
+            return this;
+        }
 
         Builder depth(int value) {
             depth = value;
@@ -88,7 +94,8 @@ final class MqHarness {
     private MqHarness(Builder b) {
         info = new DeviceInfo("fake", 1L << 24, false, b.depth, b.writeCache, b.fua, 2048);
         deviceHost = new DeviceHost(clock, new SplittableRandom(1), trace, "device fake");
-        device = new FakeDevice(info, deviceHost, b.serviceTime);
+        FakeDevice fake = new FakeDevice(info, deviceHost, b.serviceTime);
+        device = b.refuseFlushWhileBusy ? fake.refuseFlushWhileBusy() : fake;
         queue = new MqRequestQueue(clock, new KernelClock(1000), trace, info, b.hardwareQueues, b.depth,
                 b.fifo ? b.nrRequests : 0, 2048, b.cpus, 1);
         deviceHost.bind(queue);

@@ -290,6 +290,25 @@ class MqRequestQueueTest {
         assertThat(h.device.submitted().get(0).hasFlag(RequestFlags.FUA)).isFalse();
     }
 
+    @Test
+    void aFlushTheDeviceRefusedHoldsBackNewCommandsUntilTheDeviceDrains() {
+        MqHarness h = MqHarness.builder().writeCache(true, false).refuseFlushWhileBusy()
+                .serviceTime(rq -> 1_000_000).build();
+        h.submit(h.read(A, 0, 8));
+        h.queue.unplug(A);
+        h.submit(h.bio(B, Op.FLUSH, RequestFlags.SYNC | RequestFlags.PREFLUSH, 0, 0));
+        h.queue.unplug(B);
+        h.runUntil(1);
+        // the FLUSH waits at the head of hctx->dispatch; a read submitted now must not pass it (SCSI's
+        // device_blocked: no budget while commands are outstanding)
+        h.submit(h.read(MqHarness.task(102), 5000, 8));
+        h.queue.unplug(MqHarness.task(102));
+        assertThat(h.deviceSaw()).containsExactly("READ 0+8");
+        h.runAll();
+        assertThat(h.deviceSaw()).containsExactly("READ 0+8", "FLUSH 0+0", "READ 5000+8");
+        assertThat(h.completed).hasSize(3);
+    }
+
     // ---------------------------------------------------------------- queues and requeue
 
     @Test
