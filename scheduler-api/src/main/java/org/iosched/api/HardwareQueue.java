@@ -25,6 +25,14 @@ public interface HardwareQueue {
      */
     int schedulerTagShift();
 
+    /**
+     * {@code sbitmap_queue_min_shallow_depth}: the smallest shallow depth {@link MqScheduler#limitDepth} will return
+     * (mq-deadline: its {@code async_depth}, from {@code depth_updated}); the scheduler tags size their wake-up
+     * batches from it. The default ignores it.
+     */
+    default void setMinShallowDepth(int depth) {
+    }
+
     /** {@code hctx->nr_ctx}: how many software queues (CPUs) map to this hardware queue. */
     int softwareQueueCount();
 

@@ -77,6 +77,13 @@ final class Hctx implements HardwareQueue {
     }
 
     @Override
+    public void setMinShallowDepth(int depth) {
+        if (schedTags != null) {
+            schedTags.setMinShallowDepth(depth);
+        }
+    }
+
+    @Override
     public int softwareQueueCount() {
         return cpus.length;
     }

@@ -62,4 +62,13 @@ class SbitmapTest {
         assertThat(woken).isEqualTo(6);
         assertThat(tags.put(6, 0)).isZero();
     }
+
+    @Test
+    void aSchedulerDeclaresItsSmallestShallowDepthThroughItsHardwareQueue() {
+        MqHarness h = MqHarness.builder().fifo(64).build();
+        Hctx hctx = (Hctx) h.queue.hardwareQueue(0);
+        assertThat(hctx.schedTags.wakeBatch()).isEqualTo(8);
+        hctx.setMinShallowDepth(12);
+        assertThat(hctx.schedTags.wakeBatch()).isEqualTo(6);
+    }
 }
