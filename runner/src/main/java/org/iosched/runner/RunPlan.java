@@ -7,7 +7,7 @@ import java.util.List;
 import java.util.Map;
 import org.iosched.api.BioControllerProvider;
 import org.iosched.api.BlockDeviceProvider;
-import org.iosched.api.IoSchedulerProvider;
+import org.iosched.api.PluginProvider;
 import org.iosched.api.WorkloadProvider;
 import org.iosched.api.WorkloadSource;
 
@@ -19,7 +19,8 @@ import org.iosched.api.WorkloadSource;
  * @param workloadSettings the workload's tunables
  * @param device           device provider
  * @param deviceSettings   device parameters
- * @param schedulers       schedulers to compare, in the order given
+ * @param schedulers       schedulers to compare, in the order given ({@code IoSchedulerProvider}s run on 3.0,
+ *                         {@code MqSchedulerProvider}s on 6.6)
  * @param schedulerSettings per scheduler name, its tunables
  * @param kernelSettings   {@code queue.*}, {@code kernel.*}, ... settings
  * @param bioControllers   the bio controllers turned on, each with its keys (without the prefix), in stacking order
@@ -29,7 +30,7 @@ import org.iosched.api.WorkloadSource;
  */
 public record RunPlan(WorkloadProvider workload, WorkloadSource workloadSource, Map<String, String> workloadSettings,
                       BlockDeviceProvider device, Map<String, String> deviceSettings,
-                      List<IoSchedulerProvider> schedulers, Map<String, Map<String, String>> schedulerSettings,
+                      List<PluginProvider> schedulers, Map<String, Map<String, String>> schedulerSettings,
                       Map<String, String> kernelSettings, Map<BioControllerProvider, Map<String, String>> bioControllers,
                       long seed, Path trace, Path logDirectory) {
     /** Copies the collections. */

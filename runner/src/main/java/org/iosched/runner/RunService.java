@@ -22,6 +22,8 @@ import org.iosched.api.BioControllerProvider;
 import org.iosched.api.BlockDeviceProvider;
 import org.iosched.api.InvalidInputException;
 import org.iosched.api.IoSchedulerProvider;
+import org.iosched.api.MqSchedulerProvider;
+import org.iosched.api.PluginProvider;
 import org.iosched.api.Settings;
 import org.iosched.api.TunableDescriptor;
 import org.iosched.api.Workload;
@@ -43,23 +45,26 @@ import org.slf4j.LoggerFactory;
 public final class RunService {
     private static final Logger LOG = LoggerFactory.getLogger(RunService.class);
 
-    private final Map<String, IoSchedulerProvider> schedulers;
+    private final Map<String, PluginProvider> schedulers;
     private final Map<String, BlockDeviceProvider> devices;
     private final Map<String, WorkloadProvider> workloads;
     private final Map<String, BioControllerProvider> bioControllers;
 
     /** Injected with the providers bound by name. */
     @Inject
-    public RunService(Map<String, IoSchedulerProvider> schedulers, Map<String, BlockDeviceProvider> devices,
-                      Map<String, WorkloadProvider> workloads, Map<String, BioControllerProvider> bioControllers) {
-        this.schedulers = schedulers;
+    public RunService(Map<String, IoSchedulerProvider> schedulers, Map<String, MqSchedulerProvider> mqSchedulers,
+                      Map<String, BlockDeviceProvider> devices, Map<String, WorkloadProvider> workloads,
+                      Map<String, BioControllerProvider> bioControllers) {
+        Map<String, PluginProvider> all = new java.util.TreeMap<>(schedulers);
+        all.putAll(mqSchedulers);
+        this.schedulers = java.util.Collections.unmodifiableMap(all);
         this.devices = devices;
         this.workloads = workloads;
         this.bioControllers = bioControllers;
     }
 
-    /** Scheduler providers by name. */
-    public Map<String, IoSchedulerProvider> schedulers() {
+    /** Scheduler providers of both kernels by name. */
+    public Map<String, PluginProvider> schedulers() {
         return schedulers;
     }
 
@@ -103,10 +108,10 @@ public final class RunService {
                         SetOptions set, long seed, Path trace, Path logDirectory) {
         WorkloadProvider workload = lookup("workload", workloads, workloadName);
         BlockDeviceProvider device = lookup("device", devices, deviceName);
-        List<IoSchedulerProvider> chosen = new ArrayList<>();
+        List<PluginProvider> chosen = new ArrayList<>();
         Map<String, Map<String, String>> schedulerSettings = new LinkedHashMap<>();
         for (String name : schedulerNames) {
-            IoSchedulerProvider provider = lookup("scheduler", schedulers, name);
+            PluginProvider provider = lookup("scheduler", schedulers, name);
             if (schedulerSettings.containsKey(name)) {
                 throw new InvalidInputException("--scheduler", 0, "scheduler '" + InputText.echo(name) + "' is given twice");
             }
@@ -146,7 +151,7 @@ public final class RunService {
      * simulation is built (which resolves scheduler, device, kernel and bio-controller settings) but not run.
      */
     private void validate(RunPlan plan) {
-        for (IoSchedulerProvider scheduler : plan.schedulers()) {
+        for (PluginProvider scheduler : plan.schedulers()) {
             builder(plan, scheduler).build();
         }
     }
@@ -155,12 +160,12 @@ public final class RunService {
      * A simulation of {@code plan} under {@code scheduler}, ready to build: seed, scheduler, device, a fresh
      * workload, kernel settings, bio controllers and the log directory.
      */
-    public Simulation.Builder builder(RunPlan plan, IoSchedulerProvider scheduler) {
+    public Simulation.Builder builder(RunPlan plan, PluginProvider scheduler) {
         return builder(plan, scheduler, null);
     }
 
-    /** As {@link #builder(RunPlan, IoSchedulerProvider)}, the run watched by {@code control} (or by nobody). */
-    private Simulation.Builder builder(RunPlan plan, IoSchedulerProvider scheduler, RunControl control) {
+    /** As {@link #builder(RunPlan, PluginProvider)}, the run watched by {@code control} (or by nobody). */
+    private Simulation.Builder builder(RunPlan plan, PluginProvider scheduler, RunControl control) {
         Workload workload = createWorkload(plan);
         Simulation.Builder builder = Simulation.builder()
                 .seed(plan.seed())
@@ -247,7 +252,7 @@ public final class RunService {
         ExecutorService pool = Parallel.pool("iosched-run", threads);
         try {
             List<Future<SimulationResult>> futures = new ArrayList<>();
-            for (IoSchedulerProvider scheduler : plan.schedulers()) {
+            for (PluginProvider scheduler : plan.schedulers()) {
                 Consumer<SimulationResult> sink = statusIntervalNanos > 0 ? status.apply(scheduler.name()) : null;
                 futures.add(pool.submit(() -> runOne(plan, scheduler, control, output, statusIntervalNanos, sink)));
             }
@@ -261,7 +266,7 @@ public final class RunService {
         }
     }
 
-    private SimulationResult runOne(RunPlan plan, IoSchedulerProvider scheduler, RunControl control,
+    private SimulationResult runOne(RunPlan plan, PluginProvider scheduler, RunControl control,
                                     TraceOutput output, long statusIntervalNanos, Consumer<SimulationResult> status)
             throws IOException {
         LOG.info("running {} on {} with seed {}", scheduler.name(), plan.device().name(), plan.seed());

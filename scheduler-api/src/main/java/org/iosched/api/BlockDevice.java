@@ -22,6 +22,25 @@ public interface BlockDevice {
         return inFlight < info().queueDepth();
     }
 
+    /**
+     * Linux 6.6's blk-mq: how many hardware (submission) queues the driver sets up on a machine of
+     * {@code cpuCount} CPUs ({@code tag_set->nr_hw_queues}); the block layer spreads the CPUs over them. The
+     * default is one queue, as SATA/AHCI and SCSI drivers have; NVMe has one per CPU up to the controller's count.
+     * The 2.6.3x stack never asks.
+     */
+    default int hardwareQueues(int cpuCount) {
+        return 1;
+    }
+
+    /**
+     * Linux 6.6's blk-mq: driver tags per hardware queue ({@code tag_set->queue_depth}); by default
+     * {@link DeviceInfo#queueDepth()}. With several hardware queues, {@link #canAccept} is asked with the requests
+     * in flight on the request's own queue ({@link Request#hardwareQueue()}).
+     */
+    default int hardwareQueueDepth() {
+        return info().queueDepth();
+    }
+
     /** Start {@code rq}; the device must later complete it exactly once. */
     void submit(Request rq);
 

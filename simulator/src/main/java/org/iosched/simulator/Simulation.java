@@ -13,6 +13,8 @@ import org.iosched.api.BioControllerProvider;
 import org.iosched.api.BlockDeviceProvider;
 import org.iosched.api.InvalidInputException;
 import org.iosched.api.IoSchedulerProvider;
+import org.iosched.api.MqSchedulerProvider;
+import org.iosched.api.PluginProvider;
 import org.iosched.api.Settings;
 import org.iosched.api.TunableDescriptor;
 import org.iosched.api.Workload;
@@ -49,9 +51,12 @@ public final class Simulation {
 
     static final List<TunableDescriptor> QUEUE_TUNABLES = List.of(
             TunableDescriptor.integer("nr_requests", 128, "requests", 4, 1_000_000,
-                    "request pool size, counted separately for sync and async requests (queue/nr_requests)"),
+                    "request pool size, counted separately for sync and async requests (queue/nr_requests); on 6.6"
+                            + " the scheduler tags per hardware queue, default 2*min(queue_depth,128), with none the"
+                            + " driver tags (at most the queue depth)"),
             TunableDescriptor.integer("max_sectors_kb", 512, "KiB", 4, 32_767,
-                    "largest request the block layer builds; at most the device's max_hw_sectors_kb"),
+                    "largest request the block layer builds; at most the device's max_hw_sectors_kb; 6.6's"
+                            + " default is 1280"),
             OsTunables.READ_AHEAD_KB,
             CpuTunables.RQ_AFFINITY);
     static final List<TunableDescriptor> KERNEL_TUNABLES = List.of(
@@ -60,7 +65,11 @@ public final class Simulation {
             TunableDescriptor.choice("plugging", "queue", List.of("queue", "task"),
                     "queue: 2.6.32-2.6.38 queue plug (unplugged after 4 requests, 3 ms or a wait; a request added"
                             + " to a non-empty queue waits for the next run); task: 2.6.39-3.0 on-stack plugging,"
-                            + " every submitter's batch runs the queue when it ends"));
+                            + " every submitter's batch runs the queue when it ends (3.0 only; 6.6 always plugs per"
+                            + " task)"),
+            TunableDescriptor.choice("version", "3.0", List.of("3.0", "6.6"),
+                    "the kernel modelled: 3.0 (2.6.32-3.0 single-queue block layer, cfq/deadline/noop) or 6.6"
+                            + " (blk-mq, none/mq-deadline/kyber); unset, the era of the scheduler"));
 
     private final Config config;
     private boolean ran;
@@ -124,14 +133,24 @@ public final class Simulation {
     }
 
     /** What a run needs, validated. */
-    record Config(long seed, IoSchedulerProvider schedulerProvider, Settings schedulerSettings,
+    record Config(long seed, PluginProvider schedulerProvider, Settings schedulerSettings,
                   BlockDeviceProvider deviceProvider, Settings deviceSettings, Workload workload,
                   Settings queueSettings, boolean maxSectorsKbSet, Settings vmSettings, Settings fsSettings,
                   Settings kernelSettings, Settings cpuSettings, boolean elevatorCostSet,
                   List<BioControllerSpec> bioControllers,
                   Appendable trace, OutputStream binaryTrace, String traceName, long maxVirtualTime, Path logDirectory,
                   UnaryOperator<String> logFileNames, RunMonitor monitor, long statusIntervalNanos,
-                  Consumer<SimulationResult> status) {
+                  Consumer<SimulationResult> status,
+                  KernelVersion version, boolean nrRequestsSet) {
+        /** The scheduler of a 6.6 run, or null. */
+        MqSchedulerProvider mqSchedulerProvider() {
+            return schedulerProvider instanceof MqSchedulerProvider p ? p : null;
+        }
+
+        /** The scheduler of a 3.0 run, or null. */
+        IoSchedulerProvider ioSchedulerProvider() {
+            return schedulerProvider instanceof IoSchedulerProvider p ? p : null;
+        }
     }
 
     /** A bio controller to stack, with its keys (without the controller's prefix). */
@@ -144,7 +163,7 @@ public final class Simulation {
     /** Builds a {@link Simulation}; settings are validated by {@link #build()}. */
     public static final class Builder {
         private long seed = 1;
-        private IoSchedulerProvider schedulerProvider = new NoopSchedulerProvider();
+        private PluginProvider schedulerProvider = new NoopSchedulerProvider();
         private Map<String, String> schedulerTunables = Map.of();
         private BlockDeviceProvider deviceProvider;
         private Map<String, String> deviceParameters = Map.of();
@@ -173,6 +192,30 @@ public final class Simulation {
         /** The scheduler and its tunables (names without the scheduler prefix); default noop. */
         public Builder scheduler(IoSchedulerProvider provider, Map<String, String> tunables) {
             this.schedulerProvider = Objects.requireNonNull(provider, "provider");
+            this.schedulerTunables = new LinkedHashMap<>(Objects.requireNonNull(tunables, "tunables"));
+            return this;
+        }
+
+        /**
+         * A blk-mq scheduler ({@code none}, {@code mq-deadline}, ...) and its tunables: the run models Linux 6.6
+         * unless {@code kernel.version} says otherwise (an error).
+         */
+        public Builder scheduler(MqSchedulerProvider provider, Map<String, String> tunables) {
+            this.schedulerProvider = Objects.requireNonNull(provider, "provider");
+            this.schedulerTunables = new LinkedHashMap<>(Objects.requireNonNull(tunables, "tunables"));
+            return this;
+        }
+
+        /**
+         * A scheduler of either kind ({@link IoSchedulerProvider} or {@link MqSchedulerProvider}) and its tunables.
+         *
+         * @throws IllegalArgumentException for a provider of another kind
+         */
+        public Builder scheduler(PluginProvider provider, Map<String, String> tunables) {
+            if (KernelVersion.ofScheduler(Objects.requireNonNull(provider, "provider")) == null) {
+                throw new IllegalArgumentException(provider.getClass().getName() + " is no scheduler provider");
+            }
+            this.schedulerProvider = provider;
             this.schedulerTunables = new LinkedHashMap<>(Objects.requireNonNull(tunables, "tunables"));
             return this;
         }
@@ -337,6 +380,13 @@ public final class Simulation {
             Settings queueSettings = Settings.resolve("queue", QUEUE_TUNABLES, queueValues);
             Settings vmSettings = Settings.resolve("vm", OsTunables.VM, vmValues);
             Settings fsSettings = Settings.resolve("fs", OsTunables.FS, fsValues);
+            KernelVersion version = eraOf(schedulerProvider, kernelValues.get("version"));
+            kernelValues.put("version", version.value());
+            if (version == KernelVersion.V6_6 && kernelValues.containsKey("plugging")) {
+                throw new InvalidInputException("--set", 0, "kernel.plugging chooses between the plugging of 2.6.32-2.6.38"
+                        + " and 2.6.39-3.0; Linux 6.6 always plugs per task: drop kernel.plugging for scheduler "
+                        + schedulerProvider.name());
+            }
             Settings kernelSettings = Settings.resolve("kernel", KERNEL_TUNABLES, kernelValues);
             Settings cpuSettings = Settings.resolve("cpu", CpuTunables.CPU, cpuValues);
             BioControllerCheck check = new BioControllerCheck(queueSettings.getInt("nr_requests"), deviceProvider,
@@ -348,7 +398,32 @@ public final class Simulation {
                     deviceSettings, workload, queueSettings, queueValues.containsKey("max_sectors_kb"), vmSettings,
                     fsSettings, kernelSettings, cpuSettings, cpuValues.containsKey("elevator_request_ns"),
                     List.copyOf(bioControllers), trace, binaryTrace, traceName, maxVirtualTime,
-                    logDirectory, logFileNames, monitor, statusIntervalNanos, status));
+                    logDirectory, logFileNames, monitor, statusIntervalNanos, status,
+                    version, queueValues.containsKey("nr_requests")));
+        }
+
+        /**
+         * The era of the run: the scheduler's kind, checked against {@code kernel.version} when that is set.
+         *
+         * @throws InvalidInputException when the two do not fit
+         */
+        static KernelVersion eraOf(PluginProvider scheduler, String versionSet) {
+            KernelVersion needed = KernelVersion.ofScheduler(scheduler);
+            if (versionSet == null) {
+                return needed;
+            }
+            KernelVersion asked = KernelVersion.of(versionSet);
+            if (asked == null) {
+                // Settings.resolve names the accepted values
+                return needed;
+            }
+            if (asked != needed) {
+                throw new InvalidInputException("--set", 0, "scheduler " + scheduler.name() + " runs on the "
+                        + needed.label() + ", but kernel.version=" + asked.value() + " is set; drop kernel.version, set"
+                        + " kernel.version=" + needed.value() + ", or pick a " + asked.value() + " scheduler ("
+                        + (asked == KernelVersion.V6_6 ? "none, mq-deadline, kyber" : "cfq, deadline, noop") + ")");
+            }
+            return asked;
         }
     }
 }

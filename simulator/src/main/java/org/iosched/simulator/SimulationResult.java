@@ -46,4 +46,10 @@ public record SimulationResult(String scheduler, String device, long seed, Map<S
                             Map<String, Number> deviceStatistics) {
         this(scheduler, device, seed, settings, durationNanos, jobs, disk, notices, deviceStatistics, List.of());
     }
+
+    /** The kernel the run modelled ({@code kernel.version}; 3.0 for results that do not say). */
+    public KernelVersion kernel() {
+        KernelVersion version = KernelVersion.of(settings.getOrDefault("kernel.version", "3.0"));
+        return version == null ? KernelVersion.V3_0 : version;
+    }
 }

@@ -11,11 +11,18 @@ import org.iosched.api.BlockDevice;
 import org.iosched.api.DeviceInfo;
 import org.iosched.api.InvalidInputException;
 import org.iosched.api.IoScheduler;
+import org.iosched.api.IoSchedulerProvider;
+import org.iosched.api.MqScheduler;
+import org.iosched.api.MqSchedulerContext;
+import org.iosched.api.MqSchedulerProvider;
 import org.iosched.api.Workload;
 import org.iosched.simulator.block.BioLayer;
+import org.iosched.simulator.block.BlockQueue;
 import org.iosched.simulator.block.DeviceHost;
 import org.iosched.simulator.block.RequestQueue;
 import org.iosched.simulator.block.SchedulerHost;
+import org.iosched.simulator.blkmq.MqRequestQueue;
+import org.iosched.simulator.blkmq.NoneSchedulerProvider;
 import org.iosched.simulator.cpu.CpuTunables;
 import org.iosched.simulator.cpu.Cpus;
 import org.iosched.simulator.engine.EventQueue;
@@ -81,25 +88,37 @@ final class SimulationRun {
         if (info == null) {
             throw new PluginFailureException(deviceLabel, new NullPointerException("info() returned null"));
         }
-        RequestQueue queue = new RequestQueue(clock, kernelClock, trace, info,
-                config.queueSettings().getInt("nr_requests"), maxSectors(info),
-                config.kernelSettings().getString("plugging").equals("task"));
-        deviceHost.bind(queue);
         Cpus cpus = new Cpus(clock, CpuTunables.from(config.cpuSettings(),
                 Integer.parseInt(config.queueSettings().getString("rq_affinity"))));
-        queue.setCpus(cpus);
-
+        BlockQueue queue;
+        RequestQueue legacyQueue = null;
+        MqRequestQueue mqQueue = null;
+        IoScheduler legacyScheduler = null;
         String schedulerName = config.schedulerProvider().name();
         String schedulerLabel = "scheduler " + schedulerName;
-        SchedulerHost schedulerHost = new SchedulerHost(queue, clock, kernelClock,
-                streams.forComponent("scheduler/" + schedulerName), trace, schedulerLabel);
-        IoScheduler scheduler = guarded(hooks, schedulerLabel, "create",
-                () -> config.schedulerProvider().create(schedulerHost, config.schedulerSettings()));
-        queue.attach(scheduler, schedulerLabel, device, deviceLabel);
-        // a cpu.elevator_request_ns the user set is every scheduler's cost (to compare schedulers at one cost, or a
-        // scheduler with the kernel's own code in the oracle); otherwise each provider's stated figure
-        cpus.setElevatorNanos(config.elevatorCostSet() ? -1 : guarded(hooks, schedulerLabel, "requestCpuNanos",
-                () -> config.schedulerProvider().requestCpuNanos(config.schedulerSettings())));
+        if (config.version() == KernelVersion.V3_0) {
+            RequestQueue rq = new RequestQueue(clock, kernelClock, trace, info,
+                    config.queueSettings().getInt("nr_requests"), maxSectors(info),
+                    config.kernelSettings().getString("plugging").equals("task"));
+            deviceHost.bind(rq);
+            rq.setCpus(cpus);
+            IoSchedulerProvider provider = config.ioSchedulerProvider();
+            SchedulerHost schedulerHost = new SchedulerHost(rq, clock, kernelClock,
+                    streams.forComponent("scheduler/" + schedulerName), trace, schedulerLabel);
+            legacyScheduler = guarded(hooks, schedulerLabel, "create",
+                    () -> provider.create(schedulerHost, config.schedulerSettings()));
+            rq.attach(legacyScheduler, schedulerLabel, device, deviceLabel);
+            // a cpu.elevator_request_ns the user set is every scheduler's cost (to compare schedulers at one cost, or
+            // a scheduler with the kernel's own code in the oracle); otherwise each provider's stated figure
+            cpus.setElevatorNanos(config.elevatorCostSet() ? -1 : guarded(hooks, schedulerLabel, "requestCpuNanos",
+                    () -> provider.requestCpuNanos(config.schedulerSettings())));
+            legacyQueue = rq;
+            queue = rq;
+        } else {
+            mqQueue = mqQueue(clock, kernelClock, trace, info, device, deviceLabel, cpus, streams, schedulerLabel);
+            deviceHost.bind(mqQueue);
+            queue = mqQueue;
+        }
 
         Workload workload = config.workload();
         String workloadLabel = "workload " + workloadName(workload);
@@ -144,8 +163,8 @@ final class SimulationRun {
             }
             boolean timeLimit = stop == EventQueue.Stop.TIME_LIMIT;
             boolean interrupted = stop == EventQueue.Stop.INTERRUPTED;
-            if (stop == EventQueue.Stop.EMPTY || timeLimit) {
-                checkSchedulerDispatches(clock, queue, scheduler, schedulerLabel);
+            if ((stop == EventQueue.Stop.EMPTY || timeLimit) && legacyQueue != null) {
+                checkSchedulerDispatches(clock, legacyQueue, legacyScheduler, schedulerLabel);
             }
             if (stop == EventQueue.Stop.EMPTY) {
                 checkNotStalled(os, bioLayer, workloadLabel);
@@ -161,8 +180,14 @@ final class SimulationRun {
             long end = clock.now();
             // busy intervals on a CPU never overlap: its busy time is within the run and the work's tail
             cpus.checkBusyTime(end);
+            IoScheduler exiting = legacyScheduler;
+            MqRequestQueue exitingMq = mqQueue;
             guarded(hooks, schedulerLabel, "exit", () -> {
-                scheduler.exit();
+                if (exiting != null) {
+                    exiting.exit();
+                } else {
+                    exitingMq.exitScheduler();
+                }
                 return null;
             });
             trace.writeSummary(end);
@@ -199,7 +224,7 @@ final class SimulationRun {
      * The device's own statistics, then the block layer's ({@code block.max_async_dispatch_gap_ms}), then each
      * bio controller's under its name ({@code ioband./grp1.dispatched_bios}).
      */
-    private static Map<String, Number> deviceStatistics(Map<String, Number> own, RequestQueue queue,
+    private static Map<String, Number> deviceStatistics(Map<String, Number> own, BlockQueue queue,
                                                         BioLayer bioLayer, long end) {
         Map<String, Number> all = new LinkedHashMap<>();
         if (own != null) {
@@ -271,7 +296,7 @@ final class SimulationRun {
     }
 
     private static void checkNotStalled(OsModel os, BioLayer bioLayer, String workloadLabel) {
-        RequestQueue queue = bioLayer.queue();
+        BlockQueue queue = bioLayer.queue();
         if (!queue.idle()) {
             throw new InvariantViolationException("the simulation stalled with requests outstanding and no event "
                     + "left to move them: " + queue.whereRequestsAre());
@@ -290,8 +315,69 @@ final class SimulationRun {
         }
     }
 
+    /**
+     * Linux 6.6's queue: hardware queues and driver tags from the device, {@code nr_requests} (scheduler tags per
+     * hardware queue: {@code 2 * min(queue_depth, BLKDEV_DEFAULT_RQ)} by default; with none the driver tags, which
+     * a smaller value shrinks), the scheduler created on it and its per-request CPU cost.
+     */
+    private MqRequestQueue mqQueue(EventQueue clock, KernelClock kernelClock, BlockTrace trace, DeviceInfo info,
+                                   BlockDevice device, String deviceLabel, Cpus cpus, RandomStreams streams,
+                                   String schedulerLabel) {
+        HookWatch hooks = clock.hooks();
+        MqSchedulerProvider provider = config.mqSchedulerProvider();
+        boolean none = provider instanceof NoneSchedulerProvider;
+        int cpuCount = cpus.count();
+        int hardwareQueues = guarded(hooks, deviceLabel, "hardwareQueues", () -> device.hardwareQueues(cpuCount));
+        int depth = guarded(hooks, deviceLabel, "hardwareQueueDepth", device::hardwareQueueDepth);
+        if (hardwareQueues < 1 || depth < 1 || depth > BLK_MQ_MAX_DEPTH) {
+            throw new PluginFailureException(deviceLabel, "declares " + hardwareQueues + " hardware queues of "
+                    + depth + " tags; accepted: at least 1 queue of 1.." + BLK_MQ_MAX_DEPTH + " tags", null);
+        }
+        int nrRequests;
+        if (config.nrRequestsSet()) {
+            nrRequests = config.queueSettings().getInt("nr_requests");
+            int max = none ? depth : MqRequestQueue.MAX_SCHED_RQ;
+            if (nrRequests > max) {
+                throw new InvalidInputException("--set", 0, "queue.nr_requests=" + nrRequests + " is above what "
+                        + (none ? "none allows on " + info.name() + " (its queue depth)" : "Linux 6.6 allows with a"
+                        + " scheduler (MAX_SCHED_RQ)") + "; accepted: 4.." + max);
+            }
+        } else {
+            nrRequests = none ? depth : 2 * Math.min(depth, MqRequestQueue.DEFAULT_RQ);
+        }
+        MqRequestQueue mq = new MqRequestQueue(clock, kernelClock, trace, info, hardwareQueues,
+                none ? nrRequests : depth, none ? 0 : nrRequests, maxSectors(info), cpuCount,
+                Integer.parseInt(config.queueSettings().getString("rq_affinity")));
+        mq.setCpus(cpus);
+        String name = provider.name();
+        MqScheduler scheduler = null;
+        if (!none) {
+            MqSchedulerContext context = mq.schedulerContext(streams.forComponent("scheduler/" + name), schedulerLabel);
+            scheduler = guarded(hooks, schedulerLabel, "create", () -> provider.create(context,
+                    config.schedulerSettings()));
+            if (scheduler == null) {
+                throw new PluginFailureException(schedulerLabel, new NullPointerException("create returned null"));
+            }
+        }
+        MqScheduler created = scheduler;
+        guarded(hooks, schedulerLabel, "initHardwareQueue", () -> {
+            mq.attach(created, schedulerLabel, device, deviceLabel);
+            return null;
+        });
+        cpus.setElevatorNanos(config.elevatorCostSet() ? -1 : guarded(hooks, schedulerLabel, "requestCpuNanos",
+                () -> provider.requestCpuNanos(config.schedulerSettings())));
+        return mq;
+    }
+
+    /** {@code BLK_MQ_MAX_DEPTH}. */
+    static final int BLK_MQ_MAX_DEPTH = 10_240;
+
     private int maxSectors(DeviceInfo info) {
         int kb = config.queueSettings().getInt("max_sectors_kb");
+        if (config.version() == KernelVersion.V6_6 && !config.maxSectorsKbSet()) {
+            // BLK_DEF_MAX_SECTORS: 2560 sectors
+            kb = 1280;
+        }
         int hwKb = info.maxHwSectors() / 2;
         if (kb > hwKb) {
             if (config.maxSectorsKbSet()) {
@@ -304,16 +390,23 @@ final class SimulationRun {
         return kb * 2;
     }
 
-    private Map<String, String> settings(DeviceInfo info, RequestQueue queue) {
+    private Map<String, String> settings(DeviceInfo info, BlockQueue queue) {
         Map<String, String> all = new LinkedHashMap<>();
         String scheduler = config.schedulerProvider().name();
         config.schedulerSettings().asMap().forEach((k, v) -> all.put(scheduler + "." + k, v));
         config.deviceSettings().asMap().forEach((k, v) -> all.put("device." + k, v));
         config.queueSettings().asMap().forEach((k, v) -> all.put("queue." + k, v));
         all.put("queue.max_sectors_kb", Integer.toString(queue.maxSectors() / 2));
+        if (config.version() == KernelVersion.V6_6) {
+            all.put("queue.nr_requests", Integer.toString(queue.nrRequests()));
+        }
         config.vmSettings().asMap().forEach((k, v) -> all.put("vm." + k, v));
         config.fsSettings().asMap().forEach((k, v) -> all.put("fs." + k, v));
         config.kernelSettings().asMap().forEach((k, v) -> all.put("kernel." + k, v));
+        if (config.version() == KernelVersion.V6_6) {
+            // a 3.0 choice: 6.6 always plugs per task
+            all.remove("kernel.plugging");
+        }
         config.cpuSettings().asMap().forEach((k, v) -> all.put("cpu." + k, v));
         for (Simulation.BioControllerSpec spec : config.bioControllers()) {
             String name = spec.provider().name();

@@ -42,6 +42,7 @@ class SimulationTest {
                         "vm.memory_mb", "vm.dirty_background_ratio", "vm.dirty_ratio", "vm.dirty_expire_centisecs",
                         "vm.dirty_writeback_centisecs", "vm.writeback_cgroup", "fs.barrier", "fs.commit_interval",
                         "fs.fragmentation", "fs.writeback_bio", "fs.jbd2_log_write", "kernel.hz", "kernel.plugging",
+                        "kernel.version",
                         "cpu.count", "cpu.speed", "cpu.syscall_ns", "cpu.context_switch_ns", "cpu.wakeup_ns",
                         "cpu.page_lookup_ns", "cpu.dio_setup_ns", "cpu.copy_ns_per_kib", "cpu.bio_submit_ns",
                         "cpu.request_ns", "cpu.elevator_request_ns", "cpu.driver_dispatch_ns", "cpu.completion_ns",
@@ -49,11 +50,11 @@ class SimulationTest {
                         "cpu.writeback_page_ns", "cpu.aio_submit_ns", "cpu.aio_reap_ns");
         assertThat(Simulation.kernelTunables()).extracting(TunableDescriptor::defaultValue)
                 .containsExactly("128", "512", "128", "1", "4096", "10", "20", "3000", "500", "flusher", "1", "5", "0",
-                        "extent", "sync", "250", "queue", "4", "100", "100", "1200", "700", "100", "500", "200", "300",
+                        "extent", "sync", "250", "queue", "3.0", "4", "100", "100", "1200", "700", "100", "500", "200", "300",
                         "500", "700", "2000", "3000", "5000", "20000", "1000", "500", "1000", "500", "150");
         assertThat(Simulation.kernelTunables()).extracting(TunableDescriptor::unit)
                 .containsExactly("requests", "KiB", "KiB", "", "MiB", "%", "%", "centisecs", "centisecs", "", "", "s",
-                        "%", "", "", "", "", "CPUs", "%", "ns", "ns", "ns", "ns", "ns", "ns", "ns", "ns", "ns", "ns",
+                        "%", "", "", "", "", "", "CPUs", "%", "ns", "ns", "ns", "ns", "ns", "ns", "ns", "ns", "ns", "ns",
                         "ns", "ns", "ns", "ns", "ns", "ns", "ns", "ns");
         assertThat(Simulation.kernelTunables().get(3).choices()).containsExactly("0", "1");
         assertThat(Simulation.kernelTunables().get(15).choices()).containsExactly("100", "250", "300", "1000");
@@ -77,7 +78,7 @@ class SimulationTest {
                 Map.entry("vm.dirty_expire_centisecs", "3000"), Map.entry("vm.dirty_writeback_centisecs", "500"),
                 Map.entry("vm.writeback_cgroup", "flusher"), Map.entry("fs.barrier", "1"), Map.entry("fs.commit_interval", "5"), Map.entry("fs.fragmentation", "0"),
                 Map.entry("fs.writeback_bio", "extent"), Map.entry("fs.jbd2_log_write", "sync"),
-                Map.entry("kernel.hz", "1000"), Map.entry("kernel.plugging", "queue"), Map.entry("cpu.count", "4"),
+                Map.entry("kernel.hz", "1000"), Map.entry("kernel.plugging", "queue"), Map.entry("kernel.version", "3.0"), Map.entry("cpu.count", "4"),
                 Map.entry("cpu.speed", "100"), Map.entry("cpu.syscall_ns", "100"),
                 Map.entry("cpu.context_switch_ns", "1200"), Map.entry("cpu.wakeup_ns", "700"),
                 Map.entry("cpu.page_lookup_ns", "100"), Map.entry("cpu.dio_setup_ns", "500"),
@@ -157,7 +158,7 @@ class SimulationTest {
                         + "queue.read_ahead_kb, queue.rq_affinity, vm.memory_mb, vm.dirty_background_ratio, "
                         + "vm.dirty_ratio, vm.dirty_expire_centisecs, vm.dirty_writeback_centisecs, vm.writeback_cgroup, "
                         + "fs.barrier, fs.commit_interval, fs.fragmentation, fs.writeback_bio, fs.jbd2_log_write, "
-                        + "kernel.hz, kernel.plugging, cpu.count, cpu.speed, cpu.syscall_ns, cpu.context_switch_ns, "
+                        + "kernel.hz, kernel.plugging, kernel.version, cpu.count, cpu.speed, cpu.syscall_ns, cpu.context_switch_ns, "
                         + "cpu.wakeup_ns, cpu.page_lookup_ns, cpu.dio_setup_ns, cpu.copy_ns_per_kib, "
                         + "cpu.bio_submit_ns, cpu.request_ns, cpu.elevator_request_ns, cpu.driver_dispatch_ns, "
                         + "cpu.completion_ns, cpu.fsync_ns, cpu.jbd2_commit_ns, cpu.jbd2_block_ns, "

@@ -9,6 +9,7 @@ import org.iosched.api.Request;
 import org.iosched.api.RequestFlags;
 import org.iosched.api.Timer;
 import org.iosched.device.CommandSlots;
+import org.iosched.device.Libata;
 import org.iosched.device.HostLink;
 
 /**
@@ -65,16 +66,16 @@ public final class RotationalDisk implements BlockDevice {
     private final MediaTiming timing;
     private final ZonedGeometry geometry;
     private final HostLink link;
-    private final CommandSlots slots;
+    private CommandSlots slots;
     private final SegmentCache segments;
     private final WriteBuffer buffer;
-    private final DriveCommand[] commands;
-    private final DriveCommand[] queue;
+    private DriveCommand[] commands;
+    private DriveCommand[] queue;
     private int queued;
-    private final int[] bufferWait;
+    private int[] bufferWait;
     private int bufferWaitHead;
     private int bufferWaitCount;
-    private final int[] flushWait;
+    private int[] flushWait;
     private int flushWaitCount;
 
     private final Timer mechanismTimer;
@@ -143,15 +144,7 @@ public final class RotationalDisk implements BlockDevice {
         this.timing = new MediaTiming(params, context.random().nextDouble());
         this.geometry = timing.geometry();
         this.link = new HostLink(params.interfaceMbs());
-        int depth = params.queueDepth();
-        this.slots = new CommandSlots(context, info, params.nonqueuedFlush(), this::released);
-        this.commands = new DriveCommand[depth];
-        for (int i = 0; i < depth; i++) {
-            commands[i] = new DriveCommand(i);
-        }
-        this.queue = new DriveCommand[depth];
-        this.bufferWait = new int[depth];
-        this.flushWait = new int[depth];
+        sizeCommands(info, params.queueDepth());
         long cacheSectors = (long) params.cacheKb() * 2;
         this.segments = new SegmentCache(params.cacheSegments(), cacheSectors / params.cacheSegments());
         this.buffer = new WriteBuffer(cacheSectors);
@@ -172,6 +165,38 @@ public final class RotationalDisk implements BlockDevice {
     /** The mechanism's timing model (geometry, seek curve, rotation). */
     public MediaTiming timing() {
         return timing;
+    }
+
+    // the drive's command slots and per-command state for depth commands
+    private void sizeCommands(DeviceInfo slotInfo, int depth) {
+        this.slots = new CommandSlots(context, slotInfo, params.nonqueuedFlush(), this::released);
+        this.commands = new DriveCommand[depth];
+        for (int i = 0; i < depth; i++) {
+            commands[i] = new DriveCommand(i);
+        }
+        this.queue = new DriveCommand[depth];
+        this.bufferWait = new int[depth];
+        this.flushWait = new int[depth];
+    }
+
+    /**
+     * Linux 6.6's blk-mq: one hardware queue (SATA/AHCI, SAS); a SATA NCQ drive gets all 32 tags there
+     * ({@link Libata#mqDepth}) and the drive's command state grows to match. Asked once, before the run, only on the
+     * 6.6 stack.
+     */
+    @Override
+    public int hardwareQueues(int cpuCount) {
+        int depth = hardwareQueueDepth();
+        if (depth != commands.length) {
+            sizeCommands(new DeviceInfo(info.name(), info.capacitySectors(), info.rotational(), depth,
+                    info.writeCache(), info.fua(), info.maxHwSectors()), depth);
+        }
+        return 1;
+    }
+
+    @Override
+    public int hardwareQueueDepth() {
+        return Libata.mqDepth(params.nonqueuedFlush(), info.queueDepth());
     }
 
     @Override

@@ -8,6 +8,7 @@ import org.iosched.api.DeviceInfo;
 import org.iosched.api.Request;
 import org.iosched.api.RequestFlags;
 import org.iosched.device.CommandSlots;
+import org.iosched.device.Libata;
 import org.iosched.device.HostLink;
 
 /**
@@ -49,7 +50,9 @@ public final class SolidStateDrive implements BlockDevice {
     private final SsdParameters params;
     private final DeviceContext context;
     private final HostLink link;
-    private final CommandSlots slots;
+    private CommandSlots slots;
+    private final int ioQueues;
+    private int hardwareQueues;
     private final PageMappedFtl ftl;
     private final int dies;
     private final int channels;
@@ -86,6 +89,17 @@ public final class SolidStateDrive implements BlockDevice {
      * @param params  the drive's parameters
      */
     public SolidStateDrive(DeviceContext context, String name, SsdParameters params) {
+        this(context, name, params, 1);
+    }
+
+    /**
+     * @param context  the block layer's services
+     * @param name     the preset name reported in {@link DeviceInfo}
+     * @param params   the drive's parameters
+     * @param ioQueues the controller's I/O submission queues (NVMe); 1 for SATA/AHCI
+     */
+    public SolidStateDrive(DeviceContext context, String name, SsdParameters params, int ioQueues) {
+        this.ioQueues = Math.max(1, ioQueues);
         this.context = context;
         this.params = params;
         this.info = params.info(name);
@@ -123,6 +137,34 @@ public final class SolidStateDrive implements BlockDevice {
     @Override
     public boolean canAccept(Request rq, int inFlight) {
         return slots.canAccept(rq, inFlight);
+    }
+
+    /**
+     * Linux 6.6's blk-mq: NVMe sets up one I/O queue per CPU up to the controller's queue count
+     * ({@code nvme_setup_io_queues}), each of {@link #hardwareQueueDepth()} tags, and the drive's command slots
+     * grow to hold them all; SATA/AHCI has one queue. Asked once, before the run, only on the 6.6 stack.
+     */
+    @Override
+    public int hardwareQueues(int cpuCount) {
+        if (hardwareQueues == 0) {
+            hardwareQueues = Math.max(1, Math.min(cpuCount, ioQueues));
+            int depth = hardwareQueueDepth();
+            if (hardwareQueues * depth != info.queueDepth()) {
+                DeviceInfo all = new DeviceInfo(info.name(), info.capacitySectors(), info.rotational(),
+                        hardwareQueues * depth, info.writeCache(), info.fua(), info.maxHwSectors());
+                this.slots = new CommandSlots(context, all, params.nonqueuedFlush(), slot -> { });
+            }
+        }
+        return hardwareQueues;
+    }
+
+    /**
+     * Tags per hardware queue on 6.6: the preset's queue depth; a SATA NCQ drive at libata's 2.6.3x limit of 31 gets
+     * all 32 NCQ tags (libata took its internal command off the tag space: {@code ATA_TAG_INTERNAL = ATA_MAX_QUEUE}).
+     */
+    @Override
+    public int hardwareQueueDepth() {
+        return Libata.mqDepth(params.nonqueuedFlush(), info.queueDepth());
     }
 
     @Override

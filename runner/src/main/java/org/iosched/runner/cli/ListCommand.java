@@ -28,19 +28,26 @@ public final class ListCommand implements Callable<Integer> {
         PrintWriter out = spec.commandLine().getOut();
         List<DiscoveredPlugin> plugins = global.discover();
         for (PluginKind kind : PluginKind.values()) {
+            if (kind == PluginKind.MQ_SCHEDULER) {
+                // listed with the 3.0 schedulers, each saying its kernel
+                continue;
+            }
             out.println(switch (kind) {
-                case SCHEDULER -> "Schedulers (--scheduler NAME, tunables --set NAME.TUNABLE=VALUE):";
+                case SCHEDULER, MQ_SCHEDULER -> "Schedulers (--scheduler NAME, tunables --set NAME.TUNABLE=VALUE; each"
+                        + " runs on the kernel it names, kernel.version follows):";
                 case DEVICE -> "Devices (--device NAME, parameters --set device.PARAMETER=VALUE):";
                 case WORKLOAD -> "Workloads (--workload NAME, tunables --set NAME.TUNABLE=VALUE):";
                 case BIO_CONTROLLER -> "Bio controllers (on when any --set NAME.KEY=VALUE is given; <cgroup> is a path"
                         + " without its leading '/'):";
             });
             for (DiscoveredPlugin plugin : plugins) {
-                if (plugin.kind() != kind) {
+                if (plugin.kind().nameSpace() != kind) {
                     continue;
                 }
                 String origin = plugin.origin().equals("classpath") ? "" : "  [" + plugin.origin() + "]";
-                out.println("  " + plugin.name() + " - " + plugin.provider().description() + origin);
+                String kernel = kind != PluginKind.SCHEDULER ? ""
+                        : plugin.kind() == PluginKind.MQ_SCHEDULER ? " [kernel 6.6]" : " [kernel 3.0]";
+                out.println("  " + plugin.name() + " - " + plugin.provider().description() + kernel + origin);
                 printTunables(out, plugin.provider().tunables(), "      ");
             }
             out.println();

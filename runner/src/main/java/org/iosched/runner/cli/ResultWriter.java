@@ -148,7 +148,7 @@ final class ResultWriter {
         }
         if (results.size() > 1) {
             text.append("Comparison (").append(results.get(0).device()).append(", seed ")
-                    .append(results.get(0).seed()).append("):\n");
+                    .append(results.get(0).seed()).append(", ").append(kernels(results)).append("):\n");
             text.append(comparison(results).renderTransposed(ComparisonTable.Format.TEXT));
         }
         if (output == null) {
@@ -157,6 +157,25 @@ final class ResultWriter {
         } else {
             writeFile(output, text.toString());
         }
+    }
+
+    /**
+     * The kernels the results modelled: {@code kernel 3.0} when they share one, else each scheduler's
+     * ({@code kernels cfq 3.0, none 6.6}).
+     */
+    static String kernels(List<SimulationResult> results) {
+        java.util.Set<String> distinct = new java.util.LinkedHashSet<>();
+        for (SimulationResult result : results) {
+            distinct.add(result.kernel().value());
+        }
+        if (distinct.size() == 1) {
+            return "kernel " + distinct.iterator().next();
+        }
+        List<String> each = new ArrayList<>();
+        for (SimulationResult result : results) {
+            each.add(result.scheduler() + " " + result.kernel().value());
+        }
+        return "kernels " + String.join(", ", each);
     }
 
     /** One row per scheduler, the standard columns of the first result's jobs. */

@@ -24,7 +24,8 @@ import org.slf4j.LoggerFactory;
  * {@code *.jar} of the plugins directory, each jar with its own class loader (as Trino's PluginManager
  * does), so that one plugin's classes cannot shadow another's. Every registration is logged by name.
  *
- * <p>Rules: a provider's name must be unique within its kind (two with one name is an error naming both
+ * <p>Rules: a provider's name must be unique within its kind, both kinds of scheduler counting as one (two with one
+ * name is an error naming both
  * origins); a jar in the plugins directory that provides nothing is an error; a provider whose construction
  * throws is an error naming it. The result is ordered by kind, then name, then class name, so that listings and
  * runs do not depend on class-path order.
@@ -56,7 +57,8 @@ public final class PluginDiscovery {
                 if (found.size() == before) {
                     throw new InvalidInputException(jar.toString(), 0,
                             "plugin jar provides no scheduler, device, workload or bio controller (no META-INF/services"
-                                    + " entry for org.iosched.api.IoSchedulerProvider, BlockDeviceProvider, WorkloadProvider or"
+                                    + " entry for org.iosched.api.IoSchedulerProvider, MqSchedulerProvider, BlockDeviceProvider,"
+                                    + " WorkloadProvider or"
                                     + " BioControllerProvider)");
                 }
             }
@@ -106,7 +108,7 @@ public final class PluginDiscovery {
     private static void rejectDuplicates(List<DiscoveredPlugin> found) {
         Map<String, DiscoveredPlugin> seen = new HashMap<>();
         for (DiscoveredPlugin plugin : found) {
-            DiscoveredPlugin previous = seen.putIfAbsent(plugin.kind() + "/" + plugin.name(), plugin);
+            DiscoveredPlugin previous = seen.putIfAbsent(plugin.kind().nameSpace() + "/" + plugin.name(), plugin);
             if (previous != null) {
                 throw new InvalidInputException("two " + plugin.kind().label() + " plugins are named '" + plugin.name()
                         + "': " + previous.provider().getClass().getName() + " from " + previous.origin() + " and "

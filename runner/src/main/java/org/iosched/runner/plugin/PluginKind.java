@@ -3,6 +3,7 @@ package org.iosched.runner.plugin;
 import org.iosched.api.BioControllerProvider;
 import org.iosched.api.BlockDeviceProvider;
 import org.iosched.api.IoSchedulerProvider;
+import org.iosched.api.MqSchedulerProvider;
 import org.iosched.api.PluginProvider;
 import org.iosched.api.WorkloadProvider;
 
@@ -10,6 +11,8 @@ import org.iosched.api.WorkloadProvider;
 public enum PluginKind {
     /** I/O schedulers ({@code --scheduler}). */
     SCHEDULER("scheduler", IoSchedulerProvider.class),
+    /** Linux 6.6 blk-mq schedulers ({@code --scheduler}; names unique across both kinds of scheduler). */
+    MQ_SCHEDULER("scheduler", MqSchedulerProvider.class),
     /** Devices ({@code --device}). */
     DEVICE("device", BlockDeviceProvider.class),
     /** Workloads ({@code --workload}). */
@@ -28,6 +31,11 @@ public enum PluginKind {
     /** The word users see ({@code scheduler}). */
     public String label() {
         return label;
+    }
+
+    /** The kind names are unique within: both kinds of scheduler share one name space. */
+    public PluginKind nameSpace() {
+        return this == MQ_SCHEDULER ? SCHEDULER : this;
     }
 
     /** The provider interface. */

@@ -6,6 +6,7 @@ import java.util.List;
 import org.iosched.api.BioControllerProvider;
 import org.iosched.api.BlockDeviceProvider;
 import org.iosched.api.IoSchedulerProvider;
+import org.iosched.api.MqSchedulerProvider;
 import org.iosched.api.WorkloadProvider;
 
 /**
@@ -24,6 +25,8 @@ public final class PluginModule extends AbstractModule {
     protected void configure() {
         MapBinder<String, IoSchedulerProvider> schedulers =
                 MapBinder.newMapBinder(binder(), String.class, IoSchedulerProvider.class);
+        MapBinder<String, MqSchedulerProvider> mqSchedulers =
+                MapBinder.newMapBinder(binder(), String.class, MqSchedulerProvider.class);
         MapBinder<String, BlockDeviceProvider> devices =
                 MapBinder.newMapBinder(binder(), String.class, BlockDeviceProvider.class);
         MapBinder<String, WorkloadProvider> workloads =
@@ -33,6 +36,8 @@ public final class PluginModule extends AbstractModule {
         for (DiscoveredPlugin plugin : plugins) {
             switch (plugin.kind()) {
                 case SCHEDULER -> schedulers.addBinding(plugin.name()).toInstance((IoSchedulerProvider) plugin.provider());
+                case MQ_SCHEDULER -> mqSchedulers.addBinding(plugin.name())
+                        .toInstance((MqSchedulerProvider) plugin.provider());
                 case DEVICE -> devices.addBinding(plugin.name()).toInstance((BlockDeviceProvider) plugin.provider());
                 case WORKLOAD -> workloads.addBinding(plugin.name()).toInstance((WorkloadProvider) plugin.provider());
                 case BIO_CONTROLLER -> controllers.addBinding(plugin.name())

@@ -270,6 +270,7 @@ public final class FioJsonReport {
         node.put("scheduler", result.scheduler());
         node.put("device", result.device());
         node.put("seed", result.seed());
+        node.put("kernel", result.kernel().value());
         ObjectNode settings = node.putObject("settings");
         for (Map.Entry<String, String> setting : new TreeMap<>(result.settings()).entrySet()) {
             settings.put(setting.getKey(), setting.getValue());

@@ -17,7 +17,8 @@ import org.iosched.simulator.SimulationResult;
  *
  * <p>Layout, top to bottom:
  * <ol>
- *   <li>iosched's own header, every line starting with {@code iosched: }: scheduler, device and seed, each
+ *   <li>iosched's own header, every line starting with {@code iosched: }: scheduler, device, seed and the kernel
+ *       modelled, each
  *       setting, the workload's notices ("no effect in simulation" and the like), {@link ReportNotes} and
  *       notes on output options whose effect the simulation cannot show ({@code bwavgtime}, ...);</li>
  *   <li>what fio prints before a run: one {@code name: (g=N): <summary>} line per job ({@code ...} for the
@@ -179,7 +180,8 @@ public final class FioNormalReport {
 
     private static void appendHeader(StringBuilder out, SimulationResult result, Format format) {
         out.append("iosched: scheduler=").append(result.scheduler()).append(", device=").append(result.device())
-                .append(", seed=").append(result.seed()).append('\n');
+                .append(", seed=").append(result.seed()).append(", kernel=").append(result.kernel().label())
+                .append('\n');
         appendSettings(out, result.settings());
         for (String notice : result.notices()) {
             out.append("iosched: ").append(notice).append('\n');

@@ -94,6 +94,15 @@ public final class ScenarioReport {
         if (references) {
             line.append("; 'thread' columns: the thread's own numbers");
         }
+        java.util.Set<String> kernels = new java.util.TreeSet<>();
+        for (ScenarioResult.Row row : result.rows()) {
+            if (row.sample() != null) {
+                kernels.add(row.sample().kernel().value());
+            }
+        }
+        if (!kernels.isEmpty()) {
+            line.append("; ").append(kernels.size() > 1 ? "kernels " : "kernel ").append(String.join(", ", kernels));
+        }
         return line.toString();
     }
 

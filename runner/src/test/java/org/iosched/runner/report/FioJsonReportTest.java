@@ -222,7 +222,7 @@ class FioJsonReportTest {
         String json = FioJsonReport.render(result, FioJsonReport.Format.JSON);
         JsonNode iosched = parse(json).get("iosched");
 
-        assertThat(keys(iosched)).containsExactly("scheduler", "device", "seed", "settings", "notices",
+        assertThat(keys(iosched)).containsExactly("scheduler", "device", "seed", "kernel", "settings", "notices",
                 "device_statistics", "tasks", "report_notes");
         assertThat(iosched.get("scheduler").asText()).isEqualTo("deadline");
         assertThat(iosched.get("seed").asLong()).isEqualTo(7);

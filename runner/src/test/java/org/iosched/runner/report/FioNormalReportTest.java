@@ -87,7 +87,8 @@ class FioNormalReportTest {
 
         String report = FioNormalReport.render(withNotice, FioNormalReport.Format.NORMAL);
 
-        assertThat(report).startsWith("iosched: scheduler=cfq, device=nvme, seed=42\n"
+        assertThat(report).startsWith("iosched: scheduler=cfq, device=nvme, seed=42, kernel=Linux 2.6.32-3.0"
+                + " single-queue block layer\n"
                 + "iosched: cfq: slice_idle=8\n"
                 + "iosched: queue: nr_requests=128\n"
                 + "iosched: cpus_allowed=0-3 (job.fio:4): no effect in simulation\n"

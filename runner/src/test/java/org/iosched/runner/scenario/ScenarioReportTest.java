@@ -42,7 +42,7 @@ class ScenarioReportTest {
     void textHasATitleTheSetupAndOneLinePerRowWithTheThreadBesideOurs() {
         assertThat(ScenarioReport.render(result(List.of(1L, 2L, 3L)), ScenarioFormat.TEXT)).isEqualTo("""
                 demo: fsync rate in a cgroup
-                device hdd-7200; seeds 1, 2, 3 (cells: mean (min-max) over the seeds); 'thread' columns: the thread's own numbers
+                device hdd-7200; seeds 1, 2, 3 (cells: mean (min-max) over the seeds); 'thread' columns: the thread's own numbers; kernel 3.0
                 thread: shared/seeds/000.txt
 
                 scheduler              iops  thread      max lat (ms)
@@ -69,7 +69,7 @@ class ScenarioReportTest {
 
                 one writer
 
-                device hdd-7200; seed 7; 'thread' columns: the thread's own numbers; thread: `shared/seeds/000.txt`
+                device hdd-7200; seed 7; 'thread' columns: the thread's own numbers; kernel 3.0; thread: `shared/seeds/000.txt`
 
                 | scheduler | iops | thread | max lat (ms) |
                 |---|---:|---:|---:|

@@ -12,21 +12,21 @@ public final class AsyncDispatchGap {
     private long longest;
 
     /** An async request entered the elevator (inserted, or requeued after the driver gave it back). */
-    void queued(long now) {
+    public void queued(long now) {
         if (waiting++ == 0) {
             windowStart = now;
         }
     }
 
     /** An async request was issued to the driver (D): the window closes, and a new one opens if more wait. */
-    void dispatched(long now) {
+    public void dispatched(long now) {
         close(now);
         waiting--;
         windowStart = now;
     }
 
     /** An async request left the elevator without being issued (merged into another). */
-    void removed(long now) {
+    public void removed(long now) {
         if (--waiting == 0) {
             close(now);
         }

@@ -68,7 +68,7 @@ final class BioControllerHost implements BioControllerContext {
 
     @Override
     public int nrRequests() {
-        return layer.queue().pool().nrRequests();
+        return layer.queue().nrRequests();
     }
 
     @Override

@@ -53,7 +53,7 @@ public final class BioLayer {
         void resumed(Task task);
     }
 
-    private final RequestQueue queue;
+    private final BlockQueue queue;
     private final EventQueue clock;
     private final BlockTrace trace;
     private ControllerStage[] stages = new ControllerStage[0];
@@ -77,7 +77,7 @@ public final class BioLayer {
      * @param clock virtual time
      * @param trace the block trace
      */
-    public BioLayer(RequestQueue queue, EventQueue clock, BlockTrace trace) {
+    public BioLayer(BlockQueue queue, EventQueue clock, BlockTrace trace) {
         this.queue = Objects.requireNonNull(queue, "queue");
         this.clock = Objects.requireNonNull(clock, "clock");
         this.trace = Objects.requireNonNull(trace, "trace");
@@ -86,7 +86,7 @@ public final class BioLayer {
     }
 
     /** The request queue below. */
-    public RequestQueue queue() {
+    public BlockQueue queue() {
         return queue;
     }
 

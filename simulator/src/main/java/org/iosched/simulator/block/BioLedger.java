@@ -9,7 +9,7 @@ import org.iosched.simulator.engine.InvariantViolationException;
  * The bios that entered the queue and those that ended ({@code bio_endio}), and the invariant between them: no
  * bio ends more often than bios were submitted, and at the end of a normal run every one has ended.
  */
-final class BioLedger {
+public final class BioLedger {
     private long submitted;
     private long completed;
 
@@ -19,7 +19,7 @@ final class BioLedger {
      * @throws IllegalArgumentException for a bio beyond the device or larger than {@code max_hw_sectors}, which
      *                                  {@code __generic_make_request} rejects
      */
-    void submitted(Bio bio, DeviceInfo info) {
+    public void submitted(Bio bio, DeviceInfo info) {
         if (bio.op() == Op.FLUSH) {
             if (bio.sectors() != 0) {
                 throw new IllegalArgumentException("an empty FLUSH bio carries no sectors: " + bio);
@@ -40,7 +40,7 @@ final class BioLedger {
      * @param involved the plugins to name if it ended once too often
      * @param before   told before {@code bi_end_io} runs
      */
-    void end(Bio bio, long now, String involved, BioCompletionListener before) {
+    public void end(Bio bio, long now, String involved, BioCompletionListener before) {
         completed++;
         if (completed > submitted) {
             throw new InvariantViolationException("more bios completed (" + completed + ") than were submitted ("
@@ -50,16 +50,16 @@ final class BioLedger {
         bio.endIo().bioCompleted(bio, now);
     }
 
-    long submittedCount() {
+    public long submittedCount() {
         return submitted;
     }
 
-    long completedCount() {
+    public long completedCount() {
         return completed;
     }
 
     /** Throws when bios or requests are left at the end of a run. */
-    void checkDrained(int liveRequests, String where) {
+    public void checkDrained(int liveRequests, String where) {
         if (completed != submitted || liveRequests != 0) {
             throw new InvariantViolationException((submitted - completed) + " bios never completed and "
                     + liveRequests + " requests were never freed: " + where);

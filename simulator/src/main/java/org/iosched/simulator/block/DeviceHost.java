@@ -17,7 +17,7 @@ public final class DeviceHost implements DeviceContext {
     private final RandomGenerator random;
     private final TraceSink trace;
     private final String label;
-    private RequestQueue queue;
+    private BlockQueue queue;
 
     /**
      * @param clock  virtual time
@@ -33,11 +33,11 @@ public final class DeviceHost implements DeviceContext {
     }
 
     /** Connect the request queue that completions go to. */
-    public void bind(RequestQueue requestQueue) {
+    public void bind(BlockQueue requestQueue) {
         this.queue = Objects.requireNonNull(requestQueue, "requestQueue");
     }
 
-    private RequestQueue queue() {
+    private BlockQueue queue() {
         if (queue == null) {
             throw new IllegalStateException(label + " used its context before the request queue existed");
         }

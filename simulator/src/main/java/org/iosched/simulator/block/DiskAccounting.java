@@ -36,21 +36,21 @@ public final class DiskAccounting {
         stamp = now;
     }
 
-    void inserted(long now) {
+    public void inserted(long now) {
         round(now);
         inFlight++;
     }
 
-    void mergedAway(long now) {
+    public void mergedAway(long now) {
         round(now);
         inFlight--;
     }
 
-    void bioMerged(Request rq) {
+    public void bioMerged(Request rq) {
         merges[dir(rq)]++;
     }
 
-    void completed(long now, Request rq, long allocTime) {
+    public void completed(long now, Request rq, long allocTime) {
         round(now);
         inFlight--;
         int d = dir(rq);

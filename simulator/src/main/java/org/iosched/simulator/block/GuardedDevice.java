@@ -11,7 +11,7 @@ import org.iosched.simulator.engine.PluginGuard;
  * Calls a device plugin and names it in any exception it throws ({@link PluginGuard}), a stack overflow in a
  * hook included; each call is recorded in the run's {@link HookWatch} for the runner's watchdog.
  */
-final class GuardedDevice implements BlockDevice {
+public final class GuardedDevice implements BlockDevice {
     private final BlockDevice delegate;
     private final String label;
     private final DeviceInfo info;
@@ -20,7 +20,7 @@ final class GuardedDevice implements BlockDevice {
     private final HookWatch.Hook submit;
     private final HookWatch.Hook statistics;
 
-    GuardedDevice(BlockDevice delegate, String label, DeviceInfo info, HookWatch watch) {
+    public GuardedDevice(BlockDevice delegate, String label, DeviceInfo info, HookWatch watch) {
         this.delegate = delegate;
         this.label = label;
         this.info = info;
@@ -30,7 +30,7 @@ final class GuardedDevice implements BlockDevice {
         this.statistics = new HookWatch.Hook(label, "statistics");
     }
 
-    String label() {
+    public String label() {
         return label;
     }
 
@@ -46,6 +46,30 @@ final class GuardedDevice implements BlockDevice {
             return delegate.canAccept(rq, inFlight);
         } catch (RuntimeException | StackOverflowError e) {
             throw PluginGuard.blame(label, "canAccept", e);
+        } finally {
+            watch.exit(interrupted);
+        }
+    }
+
+    @Override
+    public int hardwareQueues(int cpuCount) {
+        HookWatch.Hook interrupted = watch.enter(new HookWatch.Hook(label, "hardwareQueues"));
+        try {
+            return delegate.hardwareQueues(cpuCount);
+        } catch (RuntimeException | StackOverflowError e) {
+            throw PluginGuard.blame(label, "hardwareQueues", e);
+        } finally {
+            watch.exit(interrupted);
+        }
+    }
+
+    @Override
+    public int hardwareQueueDepth() {
+        HookWatch.Hook interrupted = watch.enter(new HookWatch.Hook(label, "hardwareQueueDepth"));
+        try {
+            return delegate.hardwareQueueDepth();
+        } catch (RuntimeException | StackOverflowError e) {
+            throw PluginGuard.blame(label, "hardwareQueueDepth", e);
         } finally {
             watch.exit(interrupted);
         }

@@ -52,7 +52,7 @@ import org.iosched.simulator.trace.BlockTrace;
  * device holds it, the device never holds more than its queue depth, the pool never exceeds its limit,
  * and no bio completes more often than bios were submitted.
  */
-public final class RequestQueue {
+public final class RequestQueue implements BlockQueue {
     /** {@code q->unplug_thresh}. */
     public static final int UNPLUG_THRESHOLD = 4;
     /** {@code q->unplug_delay} in milliseconds, before rounding up to jiffies. */
@@ -162,6 +162,7 @@ public final class RequestQueue {
     }
 
     /** The CPUs the queue's work is charged to. */
+    @Override
     public Cpus cpus() {
         return cpus;
     }
@@ -184,16 +185,19 @@ public final class RequestQueue {
     }
 
     /** Who is told of every request the device completes (per-task accounting). */
+    @Override
     public void setCompletionListener(RequestCompletionListener listener) {
         this.completionListener = Objects.requireNonNull(listener, "listener");
     }
 
     /** Who is told of every bio that completes, before its {@code bi_end_io} (the bio layer). */
+    @Override
     public void setBioCompletionListener(BioCompletionListener listener) {
         this.bioCompletionListener = Objects.requireNonNull(listener, "listener");
     }
 
     /** Who is told when a sleeping submitter got its request. */
+    @Override
     public void setSleepListener(SleepListener listener) {
         this.sleepListener = Objects.requireNonNull(listener, "listener");
     }
@@ -207,6 +211,7 @@ public final class RequestQueue {
      *         bio is queued later and the {@link SleepListener} is told
      * @throws IllegalArgumentException for a bio beyond the device or larger than {@code max_hw_sectors}
      */
+    @Override
     public boolean submit(Bio bio) {
         Task previous = trace.swapCurrent(bio.task());
         try {
@@ -245,6 +250,7 @@ public final class RequestQueue {
      * {@code blk_run_address_space} / {@code generic_unplug_device}: the submitter is about to wait for
      * its I/O, so remove the plug and run the queue.
      */
+    @Override
     public void unplug(Task current) {
         Task previous = trace.swapCurrent(current);
         try {
@@ -255,6 +261,7 @@ public final class RequestQueue {
     }
 
     /** {@code exit_io_context}: the task exited. */
+    @Override
     public void taskExit(Task task) {
         pool.forget(task);
         scheduler.taskExit(task);
@@ -560,7 +567,8 @@ public final class RequestQueue {
     }
 
     /** The device completed {@code rq} ({@link org.iosched.api.DeviceContext#complete}). */
-    void complete(Request rq) {
+    @Override
+    public void complete(Request rq) {
         RqState rs = RqStates.of(rq);
         if (rs == null || rs.where != RqState.DRIVER || rs.completing || rs.delivering) {
             throw new InvariantViolationException(device.label() + " completed " + rq + " which it does not hold"
@@ -597,7 +605,8 @@ public final class RequestQueue {
     }
 
     /** The device can take commands again ({@link org.iosched.api.DeviceContext#ready}). */
-    void deviceReady() {
+    @Override
+    public void deviceReady() {
         kick();
     }
 
@@ -606,6 +615,7 @@ public final class RequestQueue {
      * head of the dispatch queue as a soft barrier, deactivated. The queue is not run: the device calls
      * {@link org.iosched.api.DeviceContext#ready()} when it can take commands again.
      */
+    @Override
     public void requeue(Request rq) {
         RqState rs = RqStates.of(rq);
         if (rs == null || rs.where != RqState.DRIVER) {
@@ -715,13 +725,25 @@ public final class RequestQueue {
     // ---------------------------------------------------------------- queries
 
     /** The device's facts. */
+    @Override
     public DeviceInfo deviceInfo() {
         return info;
     }
 
     /** {@code max_sectors} in 512-byte sectors. */
+    @Override
     public int maxSectors() {
         return maxSectors;
+    }
+
+    @Override
+    public int nrRequests() {
+        return pool.nrRequests();
+    }
+
+    @Override
+    public boolean congested(boolean sync) {
+        return pool.congested(sync);
     }
 
     /** The request pool (counts, congestion, waiters). */
@@ -730,11 +752,13 @@ public final class RequestQueue {
     }
 
     /** The disk statistics. */
+    @Override
     public DiskAccounting disk() {
         return disk;
     }
 
     /** The longest window without an async dispatch while async requests waited (seed 001's measure). */
+    @Override
     public AsyncDispatchGap asyncDispatchGap() {
         return asyncGap;
     }
@@ -790,6 +814,7 @@ public final class RequestQueue {
     }
 
     /** Bios completed. */
+    @Override
     public long biosCompleted() {
         return bios.completedCount();
     }
@@ -800,11 +825,13 @@ public final class RequestQueue {
     }
 
     /** Whether nothing is left: no live request and no sleeping submitter. */
+    @Override
     public boolean idle() {
         return states.live() == 0 && pool.waiting() == 0;
     }
 
     /** Where outstanding requests sit, naming the plugins, for stall and end-of-run messages. */
+    @Override
     public String whereRequestsAre() {
         return nrSorted + " held by " + scheduler.label() + ", " + dispatchQueue.size() + " on the dispatch queue, "
                 + inDriver + " in " + device.label() + ", " + pool.waiting() + " submitters sleeping for a request"
@@ -816,6 +843,7 @@ public final class RequestQueue {
      *
      * @throws InvariantViolationException naming where the missing requests are
      */
+    @Override
     public void checkDrained() {
         bios.checkDrained(states.live(), whereRequestsAre());
     }

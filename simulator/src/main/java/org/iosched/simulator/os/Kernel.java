@@ -9,7 +9,7 @@ import org.iosched.api.Bio;
 import org.iosched.api.Op;
 import org.iosched.api.Task;
 import org.iosched.simulator.block.BioLayer;
-import org.iosched.simulator.block.RequestQueue;
+import org.iosched.simulator.block.BlockQueue;
 import org.iosched.simulator.cpu.Cpus;
 import org.iosched.simulator.engine.EventQueue;
 import org.iosched.simulator.engine.KernelClock;
@@ -29,7 +29,7 @@ final class Kernel {
     final KernelClock hz;
     /** Where bios go ({@code generic_make_request}): the bio controllers, then the queue. */
     final BioLayer bioLayer;
-    final RequestQueue queue;
+    final BlockQueue queue;
     final BlockTrace trace;
     final OsTunables tunables;
     final PageCache cache;

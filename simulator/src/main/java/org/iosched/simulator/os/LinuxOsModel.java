@@ -16,7 +16,7 @@ import org.iosched.api.TraceSink;
 import org.iosched.api.WorkloadContext;
 import org.iosched.simulator.TaskStats;
 import org.iosched.simulator.block.BioLayer;
-import org.iosched.simulator.block.RequestQueue;
+import org.iosched.simulator.block.BlockQueue;
 import org.iosched.simulator.cpu.Cpus;
 import org.iosched.simulator.engine.EventQueue;
 import org.iosched.simulator.engine.KernelClock;
@@ -58,7 +58,7 @@ public final class LinuxOsModel implements OsModel, WorkloadContext {
     private final EventQueue clock;
     private final RandomStreams streams;
     private final BioLayer bioLayer;
-    private final RequestQueue queue;
+    private final BlockQueue queue;
     private final BlockTrace trace;
     private final JobStatistics statistics;
     private final LogFiles logs;

@@ -63,7 +63,7 @@ final class Readahead {
 
     /** {@code page_cache_async_readahead}: a read met the marker at {@code offset}. */
     void async(OpenFile file, int offset, int reqSize, Syscall call) {
-        if (file.raPages == 0 || kernel.queue.pool().congested(true)) {
+        if (file.raPages == 0 || kernel.queue.congested(true)) {
             return;
         }
         ondemand(file, true, offset, reqSize, call);

@@ -1,0 +1,167 @@
+package org.iosched.simulator.blkmq;
+
+import java.util.Arrays;
+
+/**
+ * One tag space of blk-mq ({@code struct sbitmap_queue}, lib/sbitmap.c): {@code depth} tags in words of
+ * {@code 1 << shift} bits, allocation from a per-CPU hint, shallow allocations and batched wake-ups.
+ *
+ * <p>Features:
+ * <ul>
+ *   <li>{@code shift} as {@code sbitmap_calculate_shift}: 6 (64-bit words) reduced while {@code 4 << shift >
+ *       depth}, so that a map has at least 4 words when it can.</li>
+ *   <li>{@link #get(int, int)}: the first free bit at or after the CPU's hint, word by word; a shallow depth
+ *       {@code d} lets the allocation use only bits {@code [0, min(d, word))} of each word
+ *       ({@code sbitmap_queue_get_shallow}); the hint moves past an allocated hint bit
+ *       ({@code update_alloc_hint_after_get}).</li>
+ *   <li>{@link #put}: frees the tag; the hint of the freeing CPU is set to it ({@code sbitmap_update_cpu_hint})
+ *       and the free counts towards {@code wake_batch} ({@code sbq_calc_wake_batch} with the smallest shallow
+ *       depth declared, {@link #setMinShallowDepth}).</li>
+ * </ul>
+ *
+ * <p>Limitations: one wait list instead of the kernel's 8 round-robin wait queues; the caller keeps it.
+ */
+final class Sbitmap {
+    /** {@code SBQ_WAIT_QUEUES}. */
+    static final int WAIT_QUEUES = 8;
+    /** {@code SBQ_WAKE_BATCH}. */
+    static final int WAKE_BATCH = 8;
+
+    private final int depth;
+    private final int shift;
+    private final boolean[] used;
+    private final int[] hint;
+    private int inUse;
+    private int minShallowDepth;
+    private int wakeBatch;
+    private int freedSinceWake;
+
+    /**
+     * @param depth    tags
+     * @param cpuCount CPUs (one allocation hint each)
+     */
+    Sbitmap(int depth, int cpuCount) {
+        if (depth < 1) {
+            throw new IllegalArgumentException("tag depth must be at least 1, not " + depth);
+        }
+        this.depth = depth;
+        this.shift = calculateShift(depth);
+        this.used = new boolean[depth];
+        this.hint = new int[Math.max(1, cpuCount)];
+        this.minShallowDepth = Integer.MAX_VALUE;
+        this.wakeBatch = calcWakeBatch();
+    }
+
+    /** {@code sbitmap_calculate_shift}. */
+    static int calculateShift(int depth) {
+        int shift = 6;
+        if (depth >= 4) {
+            while ((4 << shift) > depth) {
+                shift--;
+            }
+        }
+        return shift;
+    }
+
+    int depth() {
+        return depth;
+    }
+
+    int shift() {
+        return shift;
+    }
+
+    int inUse() {
+        return inUse;
+    }
+
+    int wakeBatch() {
+        return wakeBatch;
+    }
+
+    /** {@code sbitmap_queue_min_shallow_depth}: the smallest shallow depth a scheduler will ask for. */
+    void setMinShallowDepth(int value) {
+        this.minShallowDepth = value <= 0 ? Integer.MAX_VALUE : value;
+        this.wakeBatch = calcWakeBatch();
+    }
+
+    // sbq_calc_wake_batch: clamp(usable / 8, 1, 8), usable counting only the shallow part of each word
+    private int calcWakeBatch() {
+        int word = 1 << shift;
+        int shallow = Math.min(word, minShallowDepth);
+        int usable = (depth >> shift) * shallow + Math.min(depth & (word - 1), shallow);
+        return Math.max(1, Math.min(WAKE_BATCH, usable / WAIT_QUEUES));
+    }
+
+    /**
+     * Take a tag.
+     *
+     * @param shallowDepth bits of each word the allocation may use, or 0 for all
+     * @param cpu          the allocating CPU (its hint)
+     * @return the tag, or -1 when none is free within the limit
+     */
+    int get(int shallowDepth, int cpu) {
+        int word = 1 << shift;
+        int limit = shallowDepth <= 0 ? word : Math.min(shallowDepth, word);
+        int h = hint[cpu % hint.length];
+        if (h >= depth) {
+            h = 0;
+        }
+        int words = (depth + word - 1) >> shift;
+        int startWord = h >> shift;
+        int startBit = h & (word - 1);
+        for (int i = 0; i <= words; i++) {
+            int w = (startWord + i) % words;
+            int base = w << shift;
+            int first = i == 0 ? startBit : 0;
+            int end = Math.min(base + limit, depth);
+            if (i == words) {
+                // the start word again, below the hint
+                end = Math.min(base + Math.min(limit, startBit), depth);
+                first = 0;
+            }
+            for (int bit = base + first; bit < end; bit++) {
+                if (!used[bit]) {
+                    used[bit] = true;
+                    inUse++;
+                    if (bit == h) {
+                        hint[cpu % hint.length] = bit + 1 >= depth ? 0 : bit + 1;
+                    }
+                    return bit;
+                }
+            }
+        }
+        return -1;
+    }
+
+    /**
+     * Free {@code tag} on {@code cpu}.
+     *
+     * @return how many waiters to wake now: {@link #wakeBatch()} when this free completed a batch, else 0
+     */
+    int put(int tag, int cpu) {
+        if (tag < 0 || tag >= depth || !used[tag]) {
+            throw new IllegalStateException("tag " + tag + " freed but not in use (depth " + depth + ")");
+        }
+        used[tag] = false;
+        inUse--;
+        hint[cpu % hint.length] = tag;
+        freedSinceWake++;
+        if (freedSinceWake >= wakeBatch) {
+            freedSinceWake = 0;
+            return wakeBatch;
+        }
+        return 0;
+    }
+
+    /** Forget the wake-up count (a waiter was woken by other means). */
+    void resetWakeCount() {
+        freedSinceWake = 0;
+    }
+
+    @Override
+    public String toString() {
+        return inUse + "/" + depth + " tags in use (shift " + shift + ", wake_batch " + wakeBatch + ")"
+                + (inUse == 0 ? "" : " " + Arrays.toString(hint));
+    }
+}

@@ -1,0 +1,82 @@
+package org.iosched.simulator.blkmq;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.util.Map;
+import org.iosched.api.InvalidInputException;
+import org.iosched.simulator.Simulation;
+import org.iosched.simulator.SimulationResult;
+import org.iosched.simulator.noop.NoopSchedulerProvider;
+import org.iosched.simulator.testing.FakeDeviceProvider;
+import org.iosched.simulator.testing.RandomReadWorkload;
+import org.junit.jupiter.api.Test;
+
+/** Whole runs through Linux 6.6's blk-mq stack, and the era switch. */
+class MqSimulationTest {
+    private static SimulationResult run(org.iosched.api.PluginProvider scheduler, Map<String, String> kernel,
+                                        int iodepth) {
+        return Simulation.builder()
+                .scheduler(scheduler, Map.of())
+                .device(FakeDeviceProvider.fixedLatencyDisk(1_000_000), Map.of("queue_depth", "32"))
+                .workload(RandomReadWorkload.reads(200, iodepth))
+                .kernel(kernel)
+                .build()
+                .run();
+    }
+
+    @Test
+    void noneCompletesEveryReadAndNamesTheKernel() {
+        SimulationResult result = run(new NoneSchedulerProvider(), Map.of(), 1);
+        assertThat(result.jobs().get(0).read().totalIos()).isEqualTo(200);
+        assertThat(result.disk().readIos()).isEqualTo(200);
+        assertThat(result.settings()).containsEntry("kernel.version", "6.6");
+        assertThat(result.durationNanos()).isBetween(200 * 1_000_000L, 200 * 1_030_000L);
+    }
+
+    @Test
+    void aFifoSchedulerCompletesEveryReadAtDepth() {
+        SimulationResult result = run(new FifoMqScheduler.Provider(), Map.of(), 16);
+        assertThat(result.jobs().get(0).read().totalIos()).isEqualTo(200);
+        assertThat(result.settings()).containsEntry("queue.nr_requests", "64");
+    }
+
+    @Test
+    void aLegacySchedulerRunsThreeZero() {
+        SimulationResult result = run(new NoopSchedulerProvider(), Map.of(), 1);
+        assertThat(result.settings()).containsEntry("kernel.version", "3.0");
+    }
+
+    @Test
+    void aVersionThatDoesNotFitTheSchedulerIsAUserError() {
+        assertThatThrownBy(() -> run(new NoneSchedulerProvider(), Map.of("kernel.version", "3.0"), 1))
+                .isInstanceOf(InvalidInputException.class)
+                .hasMessageContaining("scheduler none runs on the Linux 6.6 blk-mq")
+                .hasMessageContaining("kernel.version=6.6");
+        assertThatThrownBy(() -> run(new NoopSchedulerProvider(), Map.of("kernel.version", "6.6"), 1))
+                .isInstanceOf(InvalidInputException.class)
+                .hasMessageContaining("pick a 6.6 scheduler (none, mq-deadline, kyber)");
+    }
+
+    @Test
+    void aBlkMqRunIsTheSameTwice() {
+        String[] traces = new String[2];
+        SimulationResult[] results = new SimulationResult[2];
+        for (int i = 0; i < 2; i++) {
+            StringBuilder trace = new StringBuilder();
+            results[i] = Simulation.builder()
+                    .scheduler(new FifoMqScheduler.Provider(), Map.of())
+                    .device(FakeDeviceProvider.fixedLatencyDisk(200_000), Map.of("queue_depth", "4"))
+                    .workload(RandomReadWorkload.reads(300, 8))
+                    .kernel(Map.of("cpu.count", "2"))
+                    .seed(9)
+                    .trace(trace)
+                    .build()
+                    .run();
+            traces[i] = trace.toString();
+        }
+        assertThat(traces[1]).isEqualTo(traces[0]).contains(" I  ").contains(" D  ");
+        assertThat(results[1].durationNanos()).isEqualTo(results[0].durationNanos());
+        assertThat(results[1].jobs().get(0).read().totalIos()).isEqualTo(300);
+    }
+}
