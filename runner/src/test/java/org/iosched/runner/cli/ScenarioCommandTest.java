@@ -170,7 +170,7 @@ class ScenarioCommandTest {
         Outcome outcome = run("scenario", file.toString());
         assertThat(outcome.code).isEqualTo(ExitCodes.USER_ERROR);
         assertThat(outcome.err).isEqualTo("iosched: " + file + ":13: unknown scheduler 'bfq'; available: cfq,"
-                + " deadline, none, noop\n");
+                + " deadline, kyber, mq-deadline, none, noop\n");
 
         assertThat(run("scenario", file.toString(), "--output-format", "xml").err)
                 .isEqualTo("iosched: --output-format: unknown format 'xml'; accepted: text, markdown, csv, json\n");

@@ -66,11 +66,12 @@ class FioTerseReportTest {
         assertThat(fields(result, 2)[1]).isEqualTo("/dev/nvme8n6");
         assertThat(fields(result, 4)).hasSize(171);
         assertThat(fields(result, 5)).hasSize(189);
-        // v5: bw samples after the bw fields, then iops min, max, mean, stdev, samples
+        // v5: bw samples after the bw fields, then iops min, max, mean, stdev, samples (the capture's: one bw and one
+        // iops sample per I/O, as fio logs them without log_avg_msec)
         String[] v5 = fields(result, 5);
         int w = 5 + 47;
-        assertThat(v5[w + 4 + 4 + 4 + 20 + 4 + 5]).isEqualTo("1");
-        assertThat(v5[w + 4 + 4 + 4 + 20 + 4 + 5 + 5]).isEqualTo("1");
+        assertThat(v5[w + 4 + 4 + 4 + 20 + 4 + 5]).isEqualTo("32030");
+        assertThat(v5[w + 4 + 4 + 4 + 20 + 4 + 5 + 5]).isEqualTo("32030");
     }
 
     @Test
