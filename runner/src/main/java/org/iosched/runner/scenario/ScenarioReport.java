@@ -98,6 +98,9 @@ public final class ScenarioReport {
         for (ScenarioResult.Row row : result.rows()) {
             if (row.sample() != null) {
                 kernels.add(row.sample().kernel().value());
+            } else if (row.first() != null && row.first().settings().containsKey("kernel.version")) {
+                // a row assembled from outcomes made elsewhere (Spark): the run's settings name its kernel
+                kernels.add(row.first().settings().get("kernel.version"));
             }
         }
         if (!kernels.isEmpty()) {
