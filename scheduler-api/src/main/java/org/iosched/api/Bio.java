@@ -20,6 +20,8 @@ public final class Bio {
     private long submitTime = -1;
     private Object privateData;
     private int ioPriority = IoPriority.NONE;
+    private int qosFlags;
+    private long qosTime = -1;
     /** Link to the next bio of the same request; owned by the block layer. */
     private Bio next;
 
@@ -153,6 +155,31 @@ public final class Bio {
     /** Set {@code bi_ioprio}. */
     public void setIoPriority(int ioPriority) {
         this.ioPriority = ioPriority;
+    }
+
+    /**
+     * Flags the request-QoS policies keep on this bio ({@code rq->wbt_flags}, {@code BIO_QOS_THROTTLED} and
+     * {@code BIO_QOS_MERGED}, {@code BIO_TRACKED}); 0 until a policy sets them. Bits are the policies' own.
+     */
+    public int qosFlags() {
+        return qosFlags;
+    }
+
+    /** Set the request-QoS flags. */
+    public void setQosFlags(int qosFlags) {
+        this.qosFlags = qosFlags;
+    }
+
+    /**
+     * A time a request-QoS policy stamps on this bio ({@code bio->bi_issue}, iocost's start time), -1 until set.
+     */
+    public long qosTime() {
+        return qosTime;
+    }
+
+    /** Set the request-QoS time stamp. */
+    public void setQosTime(long qosTime) {
+        this.qosTime = qosTime;
     }
 
     @Override

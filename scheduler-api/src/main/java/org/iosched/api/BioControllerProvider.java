@@ -20,6 +20,15 @@ public interface BioControllerProvider extends PluginProvider {
     }
 
     /**
+     * The kernel versions ({@code kernel.version} values: {@code 3.0}, {@code 6.6}) this controller exists in; a run
+     * of another era with its keys set is an error naming them. The default, {@code 3.0}, is what every controller
+     * written before the 6.6 stack meant.
+     */
+    default java.util.List<String> kernelVersions() {
+        return java.util.List.of("3.0");
+    }
+
+    /**
      * @param context  the bio layer's services
      * @param settings the keys under this provider's name, without the prefix ({@code policy},
      *                 {@code grp1.read_bps_device})

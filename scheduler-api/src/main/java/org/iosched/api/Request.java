@@ -29,6 +29,8 @@ public final class Request {
     private Object schedulerData;
     private Object blockLayerData;
     private int ioPriority;
+    private int qosFlags;
+    private long qosTime = -1;
     private HardwareQueue hardwareQueue;
     private int cpu = -1;
     private int softwareQueue = -1;
@@ -324,6 +326,31 @@ public final class Request {
         if (!contiguous || bio.op() != op) {
             throw new IllegalStateException("bio " + bio + " cannot merge into request " + this);
         }
+    }
+
+    /**
+     * Flags the request-QoS policies keep on this request ({@code rq->wbt_flags}, {@code BIO_QOS_THROTTLED} and
+     * {@code BIO_QOS_MERGED}, {@code BIO_TRACKED}); 0 until a policy sets them. Bits are the policies' own.
+     */
+    public int qosFlags() {
+        return qosFlags;
+    }
+
+    /** Set the request-QoS flags. */
+    public void setQosFlags(int qosFlags) {
+        this.qosFlags = qosFlags;
+    }
+
+    /**
+     * A time a request-QoS policy stamps on this request ({@code bio->bi_issue}, iocost's start time), -1 until set.
+     */
+    public long qosTime() {
+        return qosTime;
+    }
+
+    /** Set the request-QoS time stamp. */
+    public void setQosTime(long qosTime) {
+        this.qosTime = qosTime;
     }
 
     @Override

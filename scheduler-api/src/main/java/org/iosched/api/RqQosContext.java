@@ -1,0 +1,49 @@
+package org.iosched.api;
+
+import java.util.random.RandomGenerator;
+
+/** What a Linux 6.6 request queue hands to an {@link RqQosPolicy}. Methods grow with defaults. */
+public interface RqQosContext {
+    /** Current virtual time in nanoseconds. */
+    long now();
+
+    /** A new reusable one-shot timer (a kernel timer or delayed work). */
+    Timer newTimer(Runnable callback);
+
+    /** Facts about the device. */
+    DeviceInfo device();
+
+    /** The queue's {@code nr_requests} (its {@code queue_depth} for a policy's scaling: the tag depth). */
+    int nrRequests();
+
+    /** The device's queue depth ({@code blk_queue_depth}: {@code q->queue_depth}, else {@code nr_requests}). */
+    default int queueDepth() {
+        return nrRequests();
+    }
+
+    /** The cgroup at {@code path}, if any task has used it, else null. */
+    Cgroup cgroup(String path);
+
+    /**
+     * Wake the task whose bio {@link RqQosPolicy.Throttle#WAIT} held: its submission goes on after this policy
+     * (at the next policy of the chain). Each held bio exactly once.
+     */
+    void resume(Bio bio);
+
+    /**
+     * {@code blkcg_schedule_throttle}: {@code task} sleeps {@code nanos} on its way back to user space (the delay
+     * io.latency and io.cost charge to a cgroup over its budget). The default ignores it.
+     */
+    default void delayTask(Task task, long nanos) {
+    }
+
+    /** Run every hardware queue (asynchronously, as kblockd): a policy that released held work. */
+    default void runQueues() {
+    }
+
+    /** This policy's seeded random stream. */
+    RandomGenerator random();
+
+    /** The block trace, for the policy's messages. */
+    TraceSink trace();
+}
