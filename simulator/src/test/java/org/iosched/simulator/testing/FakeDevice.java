@@ -91,6 +91,16 @@ public final class FakeDevice implements BlockDevice {
         host.requeue(rq);
     }
 
+    /** Whether {@code rq} is in flight on the device (received, not yet completed or requeued). */
+    public boolean holds(Request rq) {
+        for (Pending p : pending) {
+            if (p.rq == rq) {
+                return true;
+            }
+        }
+        return false;
+    }
+
     /** Requests in the order the device received them. */
     public List<Request> submitted() {
         return submitted;
