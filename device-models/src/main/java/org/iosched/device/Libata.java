@@ -22,4 +22,16 @@ public final class Libata {
     public static int mqDepth(boolean sata, int queueDepth) {
         return sata && queueDepth == MAX_QUEUE - 1 ? MAX_QUEUE : queueDepth;
     }
+
+    /**
+     * The tag set of a SATA host on 6.6: AHCI's {@code can_queue} ({@code AHCI_MAX_CMDS}, 32), whatever the disk's
+     * own depth; the disk's depth is then the LUN's dispatch budget ({@code sdev->queue_depth}: 1 without NCQ,
+     * {@link #mqDepth} with it). Non-SATA devices: their own depth.
+     *
+     * @param sata       whether the device is SATA (non-queued FLUSH)
+     * @param queueDepth the depth the 2.6.3x stack sees
+     */
+    public static int hostTags(boolean sata, int queueDepth) {
+        return sata ? MAX_QUEUE : queueDepth;
+    }
 }

@@ -41,6 +41,16 @@ public interface BlockDevice {
         return info().queueDepth();
     }
 
+    /**
+     * Linux 6.6's blk-mq: the driver's dispatch budget ({@code get_budget}), 0 for none. SCSI and SATA have one per
+     * LUN, {@code sdev->queue_depth} ({@code scsi_mq_get_budget}): a SATA disk without NCQ has a budget of 1 while
+     * its host's tag set has 32 tags (AHCI's {@code can_queue}), so requests stay in the scheduler until the disk
+     * takes one. NVMe has none (the default). The 2.6.3x stack never asks.
+     */
+    default int dispatchBudget() {
+        return 0;
+    }
+
     /** Start {@code rq}; the device must later complete it exactly once. */
     void submit(Request rq);
 

@@ -349,6 +349,12 @@ final class SimulationRun {
                 none ? nrRequests : depth, none ? 0 : nrRequests, maxSectors(info), cpuCount,
                 Integer.parseInt(config.queueSettings().getString("rq_affinity")));
         mq.setCpus(cpus);
+        int budget = guarded(hooks, deviceLabel, "dispatchBudget", device::dispatchBudget);
+        if (budget < 0 || budget > depth) {
+            throw new PluginFailureException(deviceLabel, "declares a dispatch budget of " + budget + " with " + depth
+                    + " tags; accepted: 0 (none) or 1.." + depth, null);
+        }
+        mq.setDispatchBudget(budget);
         String name = provider.name();
         MqScheduler scheduler = null;
         if (!none) {

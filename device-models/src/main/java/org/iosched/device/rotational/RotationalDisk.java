@@ -186,7 +186,7 @@ public final class RotationalDisk implements BlockDevice {
      */
     @Override
     public int hardwareQueues(int cpuCount) {
-        int depth = hardwareQueueDepth();
+        int depth = dispatchBudget();
         if (depth != commands.length) {
             sizeCommands(new DeviceInfo(info.name(), info.capacitySectors(), info.rotational(), depth,
                     info.writeCache(), info.fua(), info.maxHwSectors()), depth);
@@ -194,8 +194,15 @@ public final class RotationalDisk implements BlockDevice {
         return 1;
     }
 
+    /** The host's tags on 6.6 ({@link Libata#hostTags}: AHCI's 32 for a SATA drive, NCQ or not). */
     @Override
     public int hardwareQueueDepth() {
+        return Libata.hostTags(params.nonqueuedFlush(), info.queueDepth());
+    }
+
+    /** The LUN's depth on 6.6 ({@code sdev->queue_depth}): 1 without NCQ, the drive's NCQ depth with it. */
+    @Override
+    public int dispatchBudget() {
         return Libata.mqDepth(params.nonqueuedFlush(), info.queueDepth());
     }
 

@@ -148,7 +148,7 @@ public final class SolidStateDrive implements BlockDevice {
     public int hardwareQueues(int cpuCount) {
         if (hardwareQueues == 0) {
             hardwareQueues = Math.max(1, Math.min(cpuCount, ioQueues));
-            int depth = hardwareQueueDepth();
+            int depth = dispatchBudget() > 0 ? dispatchBudget() : hardwareQueueDepth();
             if (hardwareQueues * depth != info.queueDepth()) {
                 DeviceInfo all = new DeviceInfo(info.name(), info.capacitySectors(), info.rotational(),
                         hardwareQueues * depth, info.writeCache(), info.fua(), info.maxHwSectors());
@@ -159,12 +159,21 @@ public final class SolidStateDrive implements BlockDevice {
     }
 
     /**
-     * Tags per hardware queue on 6.6: the preset's queue depth; a SATA NCQ drive at libata's 2.6.3x limit of 31 gets
-     * all 32 NCQ tags (libata took its internal command off the tag space: {@code ATA_TAG_INTERNAL = ATA_MAX_QUEUE}).
+     * Tags per hardware queue on 6.6: NVMe's queue depth; a SATA drive sits behind AHCI's 32 host tags
+     * ({@link Libata#hostTags}).
      */
     @Override
     public int hardwareQueueDepth() {
-        return Libata.mqDepth(params.nonqueuedFlush(), info.queueDepth());
+        return Libata.hostTags(params.nonqueuedFlush(), info.queueDepth());
+    }
+
+    /**
+     * The dispatch budget on 6.6: none for NVMe; a SATA drive's LUN depth ({@code sdev->queue_depth}): at libata's
+     * 2.6.3x limit of 31 it gets all 32 NCQ tags ({@code ATA_TAG_INTERNAL = ATA_MAX_QUEUE}), 1 without NCQ.
+     */
+    @Override
+    public int dispatchBudget() {
+        return params.nonqueuedFlush() ? Libata.mqDepth(true, info.queueDepth()) : 0;
     }
 
     @Override

@@ -76,10 +76,14 @@ import org.iosched.simulator.trace.BlockTrace;
  *       kblockd's requeue work inserts it at the head.</li>
  * </ul>
  *
- * <p>Limitations: the dispatch budget is only SCSI's device-blocked rule: after the device refused a command
- * (a non-queued FLUSH while NCQ commands run) nothing new is issued until its commands drain, then the queue runs
- * at once (SCSI counts {@code device_blocked} down over up to 3 attempts); the per-LUN depth budget equals the one
- * queue's tag depth in every preset and is not modelled;
+ * <p>The dispatch budget is SCSI's ({@code scsi_mq_get_budget}, {@link BlockDevice#dispatchBudget}): the LUN's
+ * {@code queue_depth} budgets (1 for a SATA disk without NCQ behind AHCI's 32 tags), taken before a request is pulled
+ * from the scheduler or a software queue and given back when it was not issued or at its completion, which runs the
+ * queues again after a refusal ({@code sdev->restarts}); and the device-blocked rule: after the device refused a
+ * command (a non-queued FLUSH while NCQ commands run) nothing new is issued until its commands drain.
+ *
+ * <p>Limitations: SCSI counts {@code device_blocked} down over up to 3 attempts where the queue here runs at once
+ * when the device drained;
  * a waking allocator retries on the CPU it slept on; one wait list per tag space (the kernel has 8); no request
  * splitting (bios larger than {@code max_sectors} are not built by the OS model); the plug of a task that never
  * waits is flushed by an event at the end of the instant (as the 3.0 model's per-task plugging);
@@ -137,6 +141,12 @@ public final class MqRequestQueue implements BlockQueue {
     private Request lastMerge;
     private long nextId;
     private int live;
+    /** The LUN's dispatch budget ({@code sdev->queue_depth}), 0 without one (NVMe). */
+    private int budgetDepth;
+    /** Budgets held: requests the driver holds, and pulled ones not yet issued ({@code sdev->budget_map}). */
+    private int budgetsHeld;
+    /** {@code sdev->restarts}: a budget was refused; the next completion runs the queues. */
+    private boolean budgetRestart;
     private int sleeping;
     private long requestsCompleted;
     private boolean dispatching;
@@ -216,6 +226,17 @@ public final class MqRequestQueue implements BlockQueue {
             queueOf[cpu] = (int) ((long) cpu * queues / cpuCount);
         }
         return queueOf;
+    }
+
+    /**
+     * The driver's dispatch budget ({@link BlockDevice#dispatchBudget}: SCSI's per-LUN {@code sdev->queue_depth}),
+     * 0 for none; set before the run.
+     */
+    public void setDispatchBudget(int depth) {
+        if (depth < 0) {
+            throw new IllegalArgumentException("dispatch budget must be 0 (none) or positive, not " + depth);
+        }
+        this.budgetDepth = depth;
     }
 
     /** The CPUs the queue's work is charged to. */
@@ -770,7 +791,14 @@ public final class MqRequestQueue implements BlockQueue {
      * @return false when the driver or the tags refused; the request then went to {@code hctx->dispatch}
      */
     private boolean issueDirectly(Hctx h, Request rq, boolean last, boolean fromList) {
-        if (!getBudget(h) || !getDriverTag(h, rq) || !deviceAccepts(h, rq)) {
+        if (!getBudget(h)) {
+            h.updateDispatchBusy(true);
+            bypassInsert(h, rq, false);
+            return false;
+        }
+        takeBudget();
+        if (!getDriverTag(h, rq) || !deviceAccepts(h, rq)) {
+            putBudget();
             releaseDriverTag(rq);
             h.updateDispatchBusy(true);
             bypassInsert(h, rq, false);
@@ -782,11 +810,34 @@ public final class MqRequestQueue implements BlockQueue {
     }
 
     /**
-     * {@code blk_mq_get_dispatch_budget}: refused while the device is blocked with commands outstanding (the
-     * device-blocked rule of SCSI's budget; other drivers have no budget and a device of theirs never refuses).
+     * {@code blk_mq_get_dispatch_budget}: without a budget (NVMe) always; SCSI's {@code scsi_mq_get_budget} refuses
+     * while the device is blocked with commands outstanding ({@code device_blocked}) and when the LUN's
+     * {@code queue_depth} budgets are all held ({@code scsi_dev_queue_ready}); a refusal counts in
+     * {@code sdev->restarts}, so that the next completion runs the queues. Taken by the caller with
+     * {@link #budgetsHeld}{@code ++}, given back by {@link #putBudget} or at the request's completion.
      */
-    private static boolean getBudget(Hctx h) {
-        return !h.deviceBlocked || h.inFlight == 0;
+    private boolean getBudget(Hctx h) {
+        if (h.deviceBlocked && h.inFlight > 0) {
+            return false;
+        }
+        if (budgetDepth > 0 && budgetsHeld >= budgetDepth) {
+            budgetRestart = true;
+            return false;
+        }
+        return true;
+    }
+
+    /** {@code blk_mq_put_dispatch_budget}: a pulled request that was not issued gives its budget back. */
+    private void putBudget() {
+        if (budgetDepth > 0) {
+            budgetsHeld--;
+        }
+    }
+
+    private void takeBudget() {
+        if (budgetDepth > 0) {
+            budgetsHeld++;
+        }
     }
 
     // queue_rq's BLK_STS_DEV_RESOURCE: the device refused the command now
@@ -889,7 +940,7 @@ public final class MqRequestQueue implements BlockQueue {
             list.addAll(h.dispatch);
             h.dispatch.clear();
             h.restart = true;
-            boolean drained = dispatchRqList(h, list);
+            boolean drained = dispatchRqList(h, list, 0);
             list.clear();
             if (!drained) {
                 return NOTHING;
@@ -915,7 +966,7 @@ public final class MqRequestQueue implements BlockQueue {
                 ctx.clear();
             }
             if (!list.isEmpty()) {
-                dispatchRqList(h, list);
+                dispatchRqList(h, list, 0);
             }
             list.clear();
         }
@@ -940,8 +991,10 @@ public final class MqRequestQueue implements BlockQueue {
             if (!getBudget(h)) {
                 break;
             }
+            takeBudget();
             Request rq = scheduler.dispatchRequest(h);
             if (rq == null) {
+                putBudget();
                 runQueue = true;
                 break;
             }
@@ -977,7 +1030,7 @@ public final class MqRequestQueue implements BlockQueue {
             mixed = list.get(i).hardwareQueue() != first;
         }
         if (!mixed) {
-            return dispatchRqList((Hctx) first, list);
+            return dispatchRqList((Hctx) first, list, list.size());
         }
         boolean all = true;
         for (Hctx h : hctxs) {
@@ -988,7 +1041,7 @@ public final class MqRequestQueue implements BlockQueue {
                 }
             }
             if (!part.isEmpty()) {
-                all &= dispatchRqList(h, part);
+                all &= dispatchRqList(h, part, part.size());
             }
         }
         return all;
@@ -1011,6 +1064,10 @@ public final class MqRequestQueue implements BlockQueue {
     private void doDispatchCtx(Hctx h) {
         int n = h.ctxLists.length;
         while (true) {
+            if (!getBudget(h)) {
+                return;
+            }
+            takeBudget();
             Request rq = null;
             for (int i = 0; i < n && rq == null; i++) {
                 int index = (h.dispatchFrom + i) % n;
@@ -1020,12 +1077,13 @@ public final class MqRequestQueue implements BlockQueue {
                 }
             }
             if (rq == null) {
+                putBudget();
                 return;
             }
             List<Request> single = fromSoftwareQueues;
             single.clear();
             single.add(rq);
-            boolean queued = dispatchRqList(h, single);
+            boolean queued = dispatchRqList(h, single, 1);
             single.clear();
             if (!queued) {
                 return;
@@ -1034,17 +1092,24 @@ public final class MqRequestQueue implements BlockQueue {
     }
 
     /**
-     * {@code blk_mq_dispatch_rq_list}: each request gets a driver tag and goes to the driver; what is left goes to
-     * the tail of {@code hctx->dispatch}. Returns whether every request was queued.
+     * {@code blk_mq_dispatch_rq_list}: each request gets a dispatch budget (the first {@code budgets} have one already:
+     * {@code nr_budgets}) and a driver tag and goes to the driver; what is left gives back its unused budgets and goes
+     * to the tail of {@code hctx->dispatch}. Returns whether every request was queued.
      */
-    private boolean dispatchRqList(Hctx h, List<Request> list) {
+    private boolean dispatchRqList(Hctx h, List<Request> list, int budgets) {
         int i = 0;
         boolean noTag = false;
+        boolean holds = false;
         for (; i < list.size(); i++) {
             Request rq = list.get(i);
-            if (!getBudget(h)) {
-                break;
+            holds = false;
+            if (i >= budgets) {
+                if (!getBudget(h)) {
+                    break;
+                }
+                takeBudget();
             }
+            holds = true;
             if (!getDriverTag(h, rq)) {
                 // blk_mq_mark_tag_wait: non-shared tags set SCHED_RESTART and retry once
                 h.restart = true;
@@ -1061,6 +1126,10 @@ public final class MqRequestQueue implements BlockQueue {
             startRequest(h, rq);
         }
         if (i < list.size()) {
+            int unused = Math.max(0, budgets - i) + (i >= budgets && holds ? 1 : 0);
+            for (int k = 0; k < unused; k++) {
+                putBudget();
+            }
             for (int j = i; j < list.size(); j++) {
                 Request rq = list.get(j);
                 MqRq.of(rq).where = MqRq.DISPATCH_LIST;
@@ -1128,6 +1197,7 @@ public final class MqRequestQueue implements BlockQueue {
         }
         Hctx h = (Hctx) rq.hardwareQueue();
         h.inFlight--;
+        putBudget(); // scsi_device_unbusy, before the request ends
         rs.where = MqRq.ALLOCATED;
         requestsCompleted++;
         boolean unblocked = h.deviceBlocked && h.inFlight == 0;
@@ -1146,6 +1216,11 @@ public final class MqRequestQueue implements BlockQueue {
             if (unblocked) {
                 // the blocked device drained: SCSI runs the queue again (scsi_run_queue_async)
                 runHwQueue(h, true);
+            }
+            if (budgetRestart) {
+                // scsi_run_queue_async: a budget was refused since the last completion (sdev->restarts)
+                budgetRestart = false;
+                runHwQueues(true);
             }
         } finally {
             cpus.exitInterrupt(outer);
@@ -1245,6 +1320,7 @@ public final class MqRequestQueue implements BlockQueue {
         }
         Hctx h = (Hctx) rq.hardwareQueue();
         h.inFlight--;
+        putBudget();
         trace.requestDone('R', rq);
         releaseDriverTag(rq);
         if (rs.useSched) {
@@ -1462,6 +1538,9 @@ public final class MqRequestQueue implements BlockQueue {
 
     @Override
     public void checkDrained() {
+        if (budgetsHeld != 0) {
+            throw new InvariantViolationException(budgetsHeld + " dispatch budgets are still held at the end");
+        }
         bios.checkDrained(live, whereRequestsAre());
     }
 

@@ -76,6 +76,18 @@ public final class GuardedDevice implements BlockDevice {
     }
 
     @Override
+    public int dispatchBudget() {
+        HookWatch.Hook interrupted = watch.enter(new HookWatch.Hook(label, "dispatchBudget"));
+        try {
+            return delegate.dispatchBudget();
+        } catch (RuntimeException | StackOverflowError e) {
+            throw PluginGuard.blame(label, "dispatchBudget", e);
+        } finally {
+            watch.exit(interrupted);
+        }
+    }
+
+    @Override
     public void submit(Request rq) {
         HookWatch.Hook interrupted = watch.enter(submit);
         try {

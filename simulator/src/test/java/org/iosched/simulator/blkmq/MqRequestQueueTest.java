@@ -179,6 +179,45 @@ class MqRequestQueueTest {
     }
 
     @Test
+    void aLunBudgetOfOneKeepsTheRestInTheSchedulerUntilACompletionRunsTheQueue() {
+        // a SATA disk without NCQ: AHCI's 32 tags, sdev->queue_depth 1
+        MqHarness h = MqHarness.builder().depth(32).fifo(64).build();
+        h.queue.setDispatchBudget(1);
+        for (int i = 0; i < 5; i++) {
+            h.submit(h.read(A, i * 100L, 8));
+        }
+        h.queue.unplug(A);
+        // one pulled and issued; no budget for a second, so nothing waits on hctx->dispatch: the scheduler keeps four
+        assertThat(h.device.submitted()).hasSize(1);
+        assertThat(h.scheduler.fifo).hasSize(4);
+        assertThat(h.scheduler.calls.stream().filter(c -> c.startsWith("dispatch"))).hasSize(1);
+        // each completion gives the budget back and runs the queue (sdev->restarts): one request at a time
+        h.runUntil(100_000);
+        assertThat(h.device.submitted()).hasSize(2);
+        assertThat(h.scheduler.fifo).hasSize(3);
+        h.runAll();
+        assertThat(h.deviceSaw()).containsExactly("READ 0+8", "READ 100+8", "READ 200+8", "READ 300+8",
+                "READ 400+8");
+        assertThat(h.device.maxInFlight()).isEqualTo(1);
+        h.queue.checkDrained();
+    }
+
+    @Test
+    void withoutASchedulerABudgetOfOneIssuesOneAndQueuesTheRestOnTheDispatchList() {
+        MqHarness h = MqHarness.builder().depth(32).build();
+        h.queue.setDispatchBudget(1);
+        h.submit(h.read(A, 0, 8));
+        h.submit(h.read(A, 1000, 8));
+        h.submit(h.read(A, 2000, 8));
+        h.queue.unplug(A);
+        assertThat(h.device.submitted()).hasSize(1);
+        h.runAll();
+        assertThat(h.device.maxInFlight()).isEqualTo(1);
+        assertThat(h.completed).hasSize(3);
+        h.queue.checkDrained();
+    }
+
+    @Test
     void aSchedulerThatReturnsNothingIsAskedAgainEvery3ms() {
         MqHarness h = MqHarness.builder().fifo(64).build();
         h.scheduler.returnNothing = true;

@@ -24,7 +24,7 @@ import org.junit.jupiter.params.provider.CsvSource;
  * the block layer itself since {@code none} has no scheduler object: random mixes of reads, writes, sync and async
  * I/O, flushes and FUA writes from several tasks on four CPUs over one or two hardware queues, with few tags (tag
  * sleeps), a device that requeues, and a write cache or none. Every bio ends exactly once ({@link MqHarness} fails a
- * second end), the device serves every sector of every data bio exactly once (merged or not), nothing is left
+ * second end), with or without a SCSI dispatch budget, the device serves every sector of every data bio exactly once (merged or not), nothing is left
  * queued, tagged or sleeping, and the same seed gives the same trace.
  */
 class NoneContractTest {
@@ -34,12 +34,14 @@ class NoneContractTest {
     /** Data bios stay below this sector so that coverage fits in an array. */
     private static final int SECTORS = 1 << 15;
 
-    @ParameterizedTest(name = "seed {0}, {1} hardware queue(s), {2} tag(s), write cache {3}")
+    @ParameterizedTest(name = "seed {0}, {1} hardware queue(s), {2} tag(s), write cache {3}, budget {4}")
     @CsvSource({
-        "1, 1, 32, false", "2, 1, 1, false", "3, 2, 2, true", "5, 2, 32, true",
-        "8, 1, 4, true", "13, 2, 1, false", "21, 1, 32, true", "34, 2, 8, false"})
-    void everyBioEndsOnceEverySectorIsServedOnceAndNothingIsLeft(long seed, int queues, int tags, boolean cache) {
-        Run first = new Run(seed, queues, tags, cache);
+        "1, 1, 32, false, 0", "2, 1, 1, false, 0", "3, 2, 2, true, 0", "5, 2, 32, true, 0",
+        "8, 1, 4, true, 0", "13, 2, 1, false, 0", "21, 1, 32, true, 0", "34, 2, 8, false, 0",
+        "55, 1, 32, false, 1", "89, 1, 32, true, 3"})
+    void everyBioEndsOnceEverySectorIsServedOnceAndNothingIsLeft(long seed, int queues, int tags, boolean cache,
+                                                                 int budget) {
+        Run first = new Run(seed, queues, tags, cache, budget);
         first.go();
 
         assertThat(first.h.completed).as("bios ended").hasSize(first.submitted.size());
@@ -63,7 +65,7 @@ class NoneContractTest {
             assertThat(first.h.resumed).as("submitters that slept for a tag and went on").isNotEmpty();
         }
 
-        Run second = new Run(seed, queues, tags, cache);
+        Run second = new Run(seed, queues, tags, cache, budget);
         second.go();
         assertThat(second.h.traceText.toString()).as("same seed, same trace").isEqualTo(first.h.traceText.toString());
     }
@@ -100,10 +102,11 @@ class NoneContractTest {
         int lastKind;
         int requeues;
 
-        Run(long seed, int queues, int tags, boolean cache) {
+        Run(long seed, int queues, int tags, boolean cache, int budget) {
             random = new SplittableRandom(seed);
             h = MqHarness.builder().queues(queues, CPUS).depth(tags).writeCache(cache, false)
                     .serviceTime(rq -> 20_000 + (rq.sector() % 7) * 10_000).build();
+            h.queue.setDispatchBudget(budget);
             cpus = new Cpus(h.clock, CpuTunables.free(CPUS));
             h.queue.setCpus(cpus);
             h.queue.setSleepListener(bio -> {
