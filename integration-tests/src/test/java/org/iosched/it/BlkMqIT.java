@@ -64,6 +64,33 @@ class BlkMqIT {
         assertThat(none).isGreaterThan(noop * 1.1);
     }
 
+    /**
+     * Issue 16: {@code none} on nvme reaches the device's limit given enough CPUs. One job on one CPU is bound by its
+     * per-I/O CPU cost; sixteen jobs on sixteen CPUs (one hardware queue each) reach the rate the device gives the
+     * same load with CPUs a hundred times faster (every cost divided by 100: the device is the only limit).
+     */
+    @Test
+    void noneOnNvmeScalesWithCpusUntilTheDeviceIsTheLimit() throws Exception {
+        double one = kiopsOf(1, 100);
+        double sixteen = kiopsOf(16, 100);
+        double deviceBound = kiopsOf(16, 10_000);
+        assertThat(one).as("one job on one CPU: CPU-bound, far below the device's %sK", deviceBound)
+                .isLessThan(deviceBound / 4);
+        assertThat(sixteen).as("16 jobs on 16 CPUs vs the device's own %sK", deviceBound)
+                .isGreaterThan(deviceBound * 0.85);
+        assertThat(sixteen).as("16 jobs vs one").isGreaterThan(one * 6);
+    }
+
+    private double kiopsOf(int cpus, int speed) throws Exception {
+        Path file = Files.writeString(work.resolve("scale-" + cpus + "-" + speed + ".fio"), JOB
+                .replace("numjobs=4", "numjobs=" + cpus).replace("io_size=16m", "io_size=" + (64 / cpus) + "m"),
+                StandardCharsets.UTF_8);
+        Iosched.Outcome outcome = Iosched.run(work, "run", file.toString(), "--device", "nvme", "--scheduler", "none",
+                "--set", "cpu.count=" + cpus, "--set", "cpu.speed=" + speed, "--output-format", "normal");
+        assertThat(outcome.exitCode()).as(outcome.stderr()).isZero();
+        return kiops(outcome.stdout(), 0);
+    }
+
     @Test
     void aBlkMqRunGivesTheSameBytesTwice() throws Exception {
         Path trace = work.resolve("trace.txt");
