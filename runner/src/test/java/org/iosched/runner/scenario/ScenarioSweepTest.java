@@ -163,12 +163,15 @@ class ScenarioSweepTest {
     }
 
     @Test
-    void theExampleSweepsPlanWithoutErrors() throws IOException {
-        List<Path> files;
-        try (Stream<Path> list = Files.list(Path.of("..", "scenarios", "sweeps"))) {
-            files = list.filter(p -> p.toString().endsWith(".yaml")).sorted().toList();
+    void theExampleSweepsAndScenariosPlanWithoutErrors() throws IOException {
+        List<Path> files = new java.util.ArrayList<>();
+        for (String folder : List.of("sweeps", "examples")) {
+            try (Stream<Path> list = Files.list(Path.of("..", "scenarios", folder))) {
+                List<Path> found = list.filter(p -> p.toString().endsWith(".yaml")).sorted().toList();
+                assertThat(found).as(folder).isNotEmpty();
+                files.addAll(found);
+            }
         }
-        assertThat(files).isNotEmpty();
         for (Path file : files) {
             Scenario scenario = ScenarioParser.parse(file);
             assertThat(file.getFileName().toString()).isEqualTo(scenario.name() + ".yaml");
