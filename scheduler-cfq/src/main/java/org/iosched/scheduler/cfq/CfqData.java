@@ -3,6 +3,7 @@ package org.iosched.scheduler.cfq;
 import java.util.HashMap;
 import java.util.Map;
 import org.iosched.api.Cgroup;
+import org.iosched.api.Jiffies;
 import org.iosched.api.SchedulerContext;
 import org.iosched.api.Timer;
 import org.iosched.api.TraceSink;
@@ -14,6 +15,12 @@ import org.iosched.api.TraceSink;
  * {@code cfq_log*} trace helpers.
  */
 final class CfqData {
+    /**
+     * The jiffies reading at virtual time 0: away from 0, which CFQ uses as "not set" ({@code slice_start},
+     * {@code last_request_pos}); the kernel starts near {@code INITIAL_JIFFIES} for the same effect.
+     */
+    static final long JIFFIES_BASE = 1_000_000L;
+
     final SchedulerContext ctx;
     final CfqTunables tunables;
     final Jiffies clock;
@@ -125,7 +132,7 @@ final class CfqData {
 
     /** Arm {@code idle_slice_timer} for jiffy {@code expires} ({@code mod_timer}). */
     void armIdleTimer(long expires) {
-        idleSliceTimer.arm(clock.toNanos(expires));
+        idleSliceTimer.arm(clock.startOf(expires));
     }
 
     /** Whether trace messages are read; build them only then. */

@@ -2,6 +2,7 @@ package org.iosched.scheduler.cfq;
 
 import org.iosched.api.Bio;
 import org.iosched.api.IoScheduler;
+import org.iosched.api.Jiffies;
 import org.iosched.api.MayQueue;
 import org.iosched.api.Op;
 import org.iosched.api.Request;
@@ -60,7 +61,7 @@ public final class CfqScheduler implements IoScheduler {
      * @param settings validated {@link CfqSchedulerProvider} tunables
      */
     public CfqScheduler(SchedulerContext context, Settings settings) {
-        Jiffies clock = new Jiffies(context.hz());
+        Jiffies clock = new Jiffies(context.hz(), CfqData.JIFFIES_BASE);
         this.cfqd = new CfqData(context, CfqTunables.from(settings, clock), clock);
     }
 
@@ -167,7 +168,7 @@ public final class CfqScheduler implements IoScheduler {
         }
         cfqd.queues.initPrioData(cfqq, rq.task());
         crq.fifoTime = cfqd.now() + cfqd.tunables.fifoExpire(crq.sync);
-        rq.setFifoTime(cfqd.clock.toNanos(crq.fifoTime));
+        rq.setFifoTime(cfqd.clock.startOf(crq.fifoTime));
         cfqq.fifoAddTail(crq);
         crq.queued = true;
         cfqd.requests.addRqRb(crq);

@@ -1,6 +1,7 @@
 package org.iosched.scheduler.cfq;
 
 import java.util.List;
+import org.iosched.api.Jiffies;
 import org.iosched.api.Settings;
 import org.iosched.api.TunableDescriptor;
 

@@ -127,7 +127,7 @@ final class CfqHarness {
 
     /** Advance by whole jiffies at the harness's HZ. */
     void advanceJiffies(long jiffies) {
-        long target = cfqd.clock.toNanos(cfqd.now() + jiffies);
+        long target = cfqd.clock.startOf(cfqd.now() + jiffies);
         ctx.advanceTo(Math.max(target, ctx.now()));
     }
 

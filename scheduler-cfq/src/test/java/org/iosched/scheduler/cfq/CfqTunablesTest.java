@@ -7,6 +7,7 @@ import java.util.Map;
 import java.util.ServiceLoader;
 import org.iosched.api.InvalidInputException;
 import org.iosched.api.IoSchedulerProvider;
+import org.iosched.api.Jiffies;
 import org.iosched.api.Settings;
 import org.iosched.api.TunableDescriptor;
 import org.junit.jupiter.api.Test;
@@ -14,7 +15,7 @@ import org.junit.jupiter.api.Test;
 class CfqTunablesTest {
 
     private static CfqTunables tunables(int hz, Map<String, String> values) {
-        return CfqTunables.from(Settings.resolve("cfq", CfqTunables.DESCRIPTORS, values), new Jiffies(hz));
+        return CfqTunables.from(Settings.resolve("cfq", CfqTunables.DESCRIPTORS, values), new Jiffies(hz, CfqData.JIFFIES_BASE));
     }
 
     @Test
@@ -101,15 +102,15 @@ class CfqTunablesTest {
 
     @Test
     void jiffiesFollowVirtualTimeInTicksOfOneOverHz() {
-        Jiffies j = new Jiffies(250);
-        assertThat(j.at(0)).isEqualTo(Jiffies.BASE);
-        assertThat(j.at(3_999_999)).isEqualTo(Jiffies.BASE);
-        assertThat(j.at(4_000_000)).isEqualTo(Jiffies.BASE + 1);
-        assertThat(j.toNanos(Jiffies.BASE + 2)).isEqualTo(8_000_000);
-        Jiffies odd = new Jiffies(300);
-        for (long jiffy = Jiffies.BASE; jiffy < Jiffies.BASE + 1000; jiffy++) {
-            assertThat(odd.at(odd.toNanos(jiffy))).isEqualTo(jiffy);
-            assertThat(odd.at(odd.toNanos(jiffy) - 1)).isEqualTo(jiffy - 1);
+        Jiffies j = new Jiffies(250, CfqData.JIFFIES_BASE);
+        assertThat(j.at(0)).isEqualTo(CfqData.JIFFIES_BASE);
+        assertThat(j.at(3_999_999)).isEqualTo(CfqData.JIFFIES_BASE);
+        assertThat(j.at(4_000_000)).isEqualTo(CfqData.JIFFIES_BASE + 1);
+        assertThat(j.startOf(CfqData.JIFFIES_BASE + 2)).isEqualTo(8_000_000);
+        Jiffies odd = new Jiffies(300, CfqData.JIFFIES_BASE);
+        for (long jiffy = CfqData.JIFFIES_BASE; jiffy < CfqData.JIFFIES_BASE + 1000; jiffy++) {
+            assertThat(odd.at(odd.startOf(jiffy))).isEqualTo(jiffy);
+            assertThat(odd.at(odd.startOf(jiffy) - 1)).isEqualTo(jiffy - 1);
         }
     }
 

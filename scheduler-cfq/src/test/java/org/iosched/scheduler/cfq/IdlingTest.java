@@ -33,7 +33,7 @@ class IdlingTest {
         CfqHarness h = CfqHarness.defaults();
         CfqQueue q = readAndComplete(h, h.task("r"), 0);
         assertThat(q.waitRequest).isTrue();
-        assertThat(h.cfqd.idleSliceTimer.expiresAt()).isEqualTo(h.cfqd.clock.toNanos(h.jiffies() + 2));
+        assertThat(h.cfqd.idleSliceTimer.expiresAt()).isEqualTo(h.cfqd.clock.startOf(h.jiffies() + 2));
         assertThat(h.ctx.messages()).contains("cfq100S / arm_idle: 2 group_idle: 0");
     }
 

@@ -3,6 +3,7 @@ package org.iosched.scheduler.deadline;
 import java.util.Objects;
 import org.iosched.api.Bio;
 import org.iosched.api.IoScheduler;
+import org.iosched.api.Jiffies;
 import org.iosched.api.Op;
 import org.iosched.api.Request;
 import org.iosched.api.RequestFlags;

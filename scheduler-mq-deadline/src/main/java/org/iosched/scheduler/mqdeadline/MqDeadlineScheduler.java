@@ -4,6 +4,7 @@ import java.util.List;
 import org.iosched.api.Bio;
 import org.iosched.api.HardwareQueue;
 import org.iosched.api.IoPriority;
+import org.iosched.api.Jiffies;
 import org.iosched.api.MqScheduler;
 import org.iosched.api.MqSchedulerContext;
 import org.iosched.api.Op;

@@ -1,4 +1,4 @@
-package org.iosched.scheduler.deadline;
+package org.iosched.api;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -9,7 +9,7 @@ import net.jqwik.api.constraints.IntRange;
 import net.jqwik.api.constraints.LongRange;
 import org.junit.jupiter.api.Test;
 
-/** The jiffy arithmetic deadline's expiries are kept in. */
+/** The jiffy arithmetic schedulers keep their times in, with the kernel's rounding. */
 class JiffiesTest {
     @Test
     void millisecondsRoundUpToWholeJiffiesAsMsecsToJiffiesDoes() {
@@ -52,5 +52,36 @@ class JiffiesTest {
         Jiffies jiffies = new Jiffies(hz);
 
         assertThat(jiffies.at(nanos + 1)).isGreaterThanOrEqualTo(jiffies.at(nanos));
+    }
+
+    @Test
+    void aBaseMovesEveryReadingAndEveryTickStart() {
+        Jiffies jiffies = new Jiffies(250, 1_000_000L);
+
+        assertThat(jiffies.at(0)).isEqualTo(1_000_000L);
+        assertThat(jiffies.at(3_999_999)).isEqualTo(1_000_000L);
+        assertThat(jiffies.at(4_000_000)).isEqualTo(1_000_001L);
+        assertThat(jiffies.startOf(1_000_002L)).isEqualTo(8_000_000L);
+        assertThat(jiffies.fromMillis(8)).isEqualTo(2);
+    }
+
+    @Test
+    void jiffiesToMillisecondsIsExactWhereHzDividesAThousandAndRoundsUpElsewhere() {
+        assertThat(new Jiffies(250).toMillis(2)).isEqualTo(8);
+        assertThat(new Jiffies(1000).toMillis(7)).isEqualTo(7);
+        assertThat(new Jiffies(100).toMillis(3)).isEqualTo(30);
+        assertThat(new Jiffies(300).toMillis(1)).isEqualTo(4);
+        assertThat(new Jiffies(300).toMillis(3)).isEqualTo(10);
+        assertThat(new Jiffies(2000).toMillis(3)).isEqualTo(2);
+    }
+
+    @Test
+    void nanosecondsToJiffiesRoundsDownAndNegativeDurationsAreRefused() {
+        assertThat(new Jiffies(250).fromNanos(7_999_999)).isEqualTo(1);
+        assertThat(new Jiffies(300).fromNanos(1_000_000_000L)).isEqualTo(300);
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> new Jiffies(250).fromMillis(-1))
+                .isInstanceOf(IllegalArgumentException.class);
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> new Jiffies(0))
+                .isInstanceOf(IllegalArgumentException.class);
     }
 }
