@@ -358,8 +358,8 @@ final class Journal implements TaskContext.Program {
                 frame = cache.add(bdev, page, PageCache.UPTODATE);
             }
             // with every frame pinned the home write is skipped: the block stays safe in the log
-            if (frame >= 0) {
-                cache.markDirty(bdev, page, frame, now);
+            if (frame >= 0 && cache.markDirty(bdev, page, frame, now) && kernel.throttle != null) {
+                kernel.throttle.dirtied++;
             }
         }
     }
