@@ -18,6 +18,12 @@ package org.iosched.simulator.os;
  *       exceed the threshold), then sleeps 1 jiffy, doubling up to 100 ms, until it has written its chunk or
  *       the pages are below the threshold. Then it starts background writeback if dirty memory is above the
  *       background threshold and the flusher is idle.</li>
+ *   <li>Linux 6.6 instead ({@code balance_dirty_pages_ratelimited} and the IO-less {@code balance_dirty_pages}
+ *       of 3.2+, {@link DirtyThrottle}): after {@code nr_dirtied_pause} newly dirtied pages (8 while
+ *       {@code dirty_exceeded}; or {@code ratelimit_pages} counted per task), the task wakes the flusher above
+ *       the background threshold and, above the freerun ceiling, sleeps the pause its {@code task_ratelimit}
+ *       asks for (at most {@code max_pause}), carrying a pause too short to sleep over to the next one. It never
+ *       writes back itself.</li>
  *   <li>An {@code O_SYNC} write ends with an fsync of the written range ({@code generic_write_sync}).</li>
  * </ul>
  *

@@ -20,6 +20,13 @@ package org.iosched.simulator.os;
  *       {@code wakeup_flusher_threads}), so that the run ends with the cache clean.</li>
  * </ul>
  *
+ * <p>Linux 6.6 ({@code wb_workfn} of the bdi in a {@code kworker}; the caller names the thread): the work order is
+ * sync, then kupdate ({@code wb_check_old_data_flush}), then background ({@code wb_check_background_flush}, while
+ * {@code wb_over_bg_thresh}, inodes dirtied up to now); background and kupdate work stop when sync work is queued;
+ * slices are {@code writeback_chunk_size} ({@link DirtyThrottle#chunkSize}) instead of
+ * {@code MAX_WRITEBACK_PAGES}. Simplified: a slice's budget spans inodes (6.6 gives each inode the chunk) and the
+ * 100 ms batch limit of {@code writeback_sb_inodes} is not modelled.
+ *
  * <p>Limitations: when a round can write nothing (every dirty page already under writeback) the thread waits
  * for the next writeback to complete rather than for one inode ({@code inode_wait_for_writeback}).
  */

@@ -27,7 +27,9 @@ import org.iosched.simulator.trace.BlockTrace;
 
 /**
  * The OS model: a Linux 2.6.32-3.0 box with one disk ({@code sda}) holding an ext4 file system in ordered mode
- * on {@code sda1}, as the system calls of the workload see it.
+ * on {@code sda1}, as the system calls of the workload see it; with {@link KernelVersion#V6_6} the rules of Linux
+ * 6.6 where they change the I/O: IO-less dirty throttling ({@link DirtyThrottle}), the flusher as a
+ * {@code kworker/u<2N>:0} running the bdi's {@code wb_workfn}, 1 MiB ext4 bios, 6.6's readahead.
  *
  * <p>Features:
  * <ul>

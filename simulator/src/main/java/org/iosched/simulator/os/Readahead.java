@@ -25,6 +25,13 @@ import org.iosched.api.RequestFlags;
  *       is sync for the schedulers all the same), and only the demanded page is waited for.</li>
  * </ul>
  *
+ * <p>Linux 6.6 ({@code page_cache_sync_ra}, {@code page_cache_async_ra}): bios carry {@code REQ_RAHEAD}; a
+ * request larger than the window may read up to {@code bdi->io_pages} ({@code max_sectors}); the window merged for
+ * a read at its own marker stays within the maximum (half of it asynchronous); the next window is started even on a
+ * congested queue (5.18 dropped the test); with readahead off the request is read in one window
+ * ({@code force_page_cache_ra}); bios hold at most {@code BIO_MAX_VECS} pages. {@code page_cache_ra_order} reads
+ * the same pages: ext4 has no large folios in 6.6.
+ *
  * <p>Simplified: {@code max_sane_readahead} (half the free and inactive memory) does not limit the window.
  */
 final class Readahead {
