@@ -28,8 +28,8 @@ package org.iosched.simulator.os;
  *       freerun area.</li>
  * </ul>
  *
- * <p>Simplified: the disk's share of the completions ({@code fprop}) is 0 until its first writeback completes and 1
- * after (one disk has every completion; per-CPU counter error is not modelled); no memcg domain, strictlimit,
+ * <p>Simplified: the disk's share of the writeout completions ({@code fprop}) is 1: the one disk has had every
+ * completion since boot (a fresh bdi's share of 0 is not modelled; per-CPU counter error neither); no memcg domain, strictlimit,
  * {@code min_ratio}/{@code max_ratio}, real-time boost or {@code dirty_throttle_leaks}; the {@code *_bytes}
  * variants of the ratios are not offered; {@code bw_dwork} (the bandwidth update 200 ms after an inode's writeback
  * ends) is not modelled.
@@ -214,9 +214,9 @@ final class DirtyThrottle {
 
     // ---------------------------------------------------------------- the wb's state
 
-    /** {@code wb_calc_thresh(wb, thresh)}: the disk's share of a threshold (all of it once it wrote back). */
+    /** {@code wb_calc_thresh(wb, thresh)}: the disk's share of a threshold, all of it (the only disk). */
     long wbShare(long of) {
-        return written > 0 ? of : 0;
+        return of;
     }
 
     /** {@code wb_over_bg_thresh}: whether background writeback should go on. */
