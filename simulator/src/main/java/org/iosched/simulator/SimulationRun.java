@@ -125,7 +125,7 @@ final class SimulationRun {
         JobStatistics statistics = new JobStatistics(workload.jobs());
         BioLayer bioLayer = new BioLayer(queue, clock, trace);
         OsModel os = new LinuxOsModel(clock, kernelClock, streams, bioLayer, trace, statistics,
-                new LogFiles(config.logDirectory(), config.logFileNames()), workloadLabel, tunables);
+                new LogFiles(config.logDirectory(), config.logFileNames()), workloadLabel, tunables, config.version());
         boolean closed = false;
         try {
             for (Simulation.BioControllerSpec spec : config.bioControllers()) {

@@ -18,6 +18,12 @@ package org.iosched.simulator.os;
  *       exceed the threshold), then sleeps 1 jiffy, doubling up to 100 ms, until it has written its chunk or
  *       the pages are below the threshold. Then it starts background writeback if dirty memory is above the
  *       background threshold and the flusher is idle.</li>
+ *   <li>Linux 6.6 instead ({@code balance_dirty_pages_ratelimited} and the IO-less {@code balance_dirty_pages}
+ *       of 3.2+, {@link DirtyThrottle}): after {@code nr_dirtied_pause} newly dirtied pages (8 while
+ *       {@code dirty_exceeded}; or {@code ratelimit_pages} counted per task), the task wakes the flusher above
+ *       the background threshold and, above the freerun ceiling, sleeps the pause its {@code task_ratelimit}
+ *       asks for (at most {@code max_pause}), carrying a pause too short to sleep over to the next one. It never
+ *       writes back itself.</li>
  *   <li>An {@code O_SYNC} write ends with an fsync of the written range ({@code generic_write_sync}).</li>
  * </ul>
  *
@@ -37,6 +43,8 @@ final class BufferedWrite {
 
     private final Kernel kernel;
     private final Fsync fsync;
+    /** wb_min_pause's nr_dirtied_pause (scratch, no allocation per call). */
+    private final long[] nextPause = new long[1];
 
     BufferedWrite(Kernel kernel, Fsync fsync) {
         this.kernel = kernel;
@@ -70,7 +78,7 @@ final class BufferedWrite {
         int last = (int) ((call.end - 1) >>> Inode.PAGE_SHIFT);
         while (true) {
             if (call.phase == THROTTLE) {
-                if (!balanceDirtyPages(ctx, call)) {
+                if (!(kernel.throttle != null ? balanceDirtyPages66(ctx, call) : balanceDirtyPages(ctx, call))) {
                     return false;
                 }
                 call.phase = PAGES;
@@ -97,10 +105,24 @@ final class BufferedWrite {
                 kernel.readWaiters.add(ctx);
                 return false;
             }
-            cache.markDirty(inode, page, frame, kernel.now());
+            boolean newlyDirty = cache.markDirty(inode, page, frame, kernel.now());
             inode.dirtiedBy = ctx.task.cgroup();
             cache.touch(frame);
             call.page++;
+            if (kernel.throttle != null) {
+                if (newlyDirty) {
+                    // folio_account_dirtied: WB_DIRTIED, the task's nr_dirtied and the CPU's bdp_ratelimits
+                    kernel.throttle.dirtied++;
+                    ctx.nrDirtied++;
+                    ctx.ratelimitCount++;
+                }
+                if (ratelimited66(ctx)) {
+                    call.writeChunk = ctx.nrDirtied;
+                    call.throttleState = CHECK;
+                    call.phase = THROTTLE;
+                }
+                continue;
+            }
             int limit = kernel.dirtyExceeded ? 8 : kernel.ratelimitPages;
             if (++ctx.ratelimitCount >= limit) {
                 long dirtied = Math.max(ctx.ratelimitCount, kernel.ratelimitPages);
@@ -177,6 +199,124 @@ final class BufferedWrite {
                 }
                 default -> throw new IllegalStateException("balance_dirty_pages in state " + call.throttleState);
             }
+        }
+    }
+
+    // balance_dirty_pages_ratelimited of 6.6: whether the task has dirtied its nr_dirtied_pause
+    private boolean ratelimited66(TaskContext ctx) {
+        DirtyThrottle t = kernel.throttle;
+        long ratelimit = ctx.nrDirtiedPause;
+        if (t.dirtyExceeded) {
+            // 32 >> (PAGE_SHIFT - 10): 8 pages
+            ratelimit = Math.min(ratelimit, 8);
+        }
+        if (ctx.nrDirtied >= ratelimit) {
+            ctx.ratelimitCount = 0;
+        } else if (ctx.ratelimitCount >= t.ratelimitPages) {
+            ctx.ratelimitCount = 0;
+            ratelimit = 0;
+        }
+        return ctx.nrDirtied >= ratelimit;
+    }
+
+    /**
+     * balance_dirty_pages of 6.6 for {@code call.writeChunk} pages dirtied: the task never writes back; above the
+     * freerun ceiling it sleeps the pause its dirty rate limit asks for, at most {@code MAX_PAUSE}.
+     */
+    private boolean balanceDirtyPages66(TaskContext ctx, Syscall call) {
+        DirtyThrottle t = kernel.throttle;
+        PageCache cache = kernel.cache;
+        int hz = t.hz;
+        while (true) {
+            if (call.throttleState == PAUSED) {
+                if (kernel.now() < call.wakeAt) {
+                    ctx.sleepUntil(call.wakeAt);
+                    return false;
+                }
+                ctx.dirtyPausedWhen = call.bdpNow + call.pauseJiffies;
+                ctx.nrDirtied = 0;
+                ctx.nrDirtiedPause = call.bdpNextPause;
+                if (call.bdpTaskRatelimit != 0 || call.bdpWbDirty <= t.statError) {
+                    call.throttleState = CHECK;
+                    return true;
+                }
+                call.throttleState = CHECK;
+            }
+            long now = kernel.hz.jiffies(kernel.now());
+            long nrReclaimable = cache.nrDirty();
+            long dirty = nrReclaimable + cache.nrWriteback();
+            long thresh = t.thresh;
+            long bgThresh = t.bgThresh;
+            if (nrReclaimable > bgThresh && !kernel.flusher.busy()) {
+                kernel.flusher.startBackground();
+            }
+            if (dirty <= DirtyThrottle.freerun(thresh, bgThresh)) {
+                ctx.dirtyPausedWhen = now;
+                ctx.nrDirtied = 0;
+                ctx.nrDirtiedPause = DirtyThrottle.pollInterval(dirty, thresh);
+                return true;
+            }
+            if (!kernel.flusher.busy()) {
+                kernel.flusher.startBackground();
+            }
+            // wb_dirty_limits: the one disk holds every dirty and writeback page
+            long wbThresh = t.wbShare(thresh);
+            long wbDirty = dirty;
+            boolean exceeded = wbDirty > wbThresh && dirty > thresh;
+            long posRatio = DirtyThrottle.positionRatio(thresh, bgThresh, t.limit(), dirty, wbThresh, wbDirty,
+                    t.avgWriteBandwidth);
+            t.dirtyExceeded = exceeded;
+            if (now > t.bwTimeStamp + t.bandwidthInterval) {
+                t.updateBandwidth(now, true, dirty, posRatio);
+            }
+            long dirtyRatelimit = t.dirtyRatelimit;
+            long taskRatelimit = dirtyRatelimit * posRatio >> DirtyThrottle.RATELIMIT_CALC_SHIFT;
+            long maxPause = DirtyThrottle.maxPause(wbDirty, t.avgWriteBandwidth, hz);
+            long minPause = DirtyThrottle.minPause(t.avgWriteBandwidth, dirtyRatelimit, maxPause, taskRatelimit, hz,
+                    nextPause);
+            long pagesDirtied = call.writeChunk;
+            long pause;
+            if (taskRatelimit == 0) {
+                pause = maxPause;
+            } else {
+                long period = hz * pagesDirtied / taskRatelimit;
+                pause = period;
+                if (ctx.dirtyPausedWhen != 0) {
+                    pause -= now - ctx.dirtyPausedWhen;
+                }
+                if (pause < minPause) {
+                    // too short to sleep: owed to a later pause (think time under a second is made up for)
+                    if (pause < -hz) {
+                        ctx.dirtyPausedWhen = now;
+                        ctx.nrDirtied = 0;
+                    } else if (period != 0) {
+                        ctx.dirtyPausedWhen += period;
+                        ctx.nrDirtied = 0;
+                    } else if (ctx.nrDirtiedPause <= pagesDirtied) {
+                        ctx.nrDirtiedPause += pagesDirtied;
+                    }
+                    return true;
+                }
+                if (pause > maxPause) {
+                    now += Math.min(pause - maxPause, maxPause);
+                    pause = maxPause;
+                }
+            }
+            t.dirtySleep = now;
+            t.pauses++;
+            t.pausedJiffies += pause;
+            t.pauseDirtySum += dirty;
+            call.bdpNow = now;
+            call.pauseJiffies = pause;
+            call.bdpNextPause = nextPause[0];
+            call.bdpTaskRatelimit = taskRatelimit;
+            call.bdpWbDirty = wbDirty;
+            // io_schedule_timeout: the plug is flushed, the task sleeps pause jiffies
+            call.wakeAt = kernel.hz.expiry(kernel.now(), pause);
+            call.throttleState = PAUSED;
+            ctx.unplug();
+            ctx.sleepUntil(call.wakeAt);
+            return false;
         }
     }
 

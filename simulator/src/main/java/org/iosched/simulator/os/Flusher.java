@@ -20,6 +20,13 @@ package org.iosched.simulator.os;
  *       {@code wakeup_flusher_threads}), so that the run ends with the cache clean.</li>
  * </ul>
  *
+ * <p>Linux 6.6 ({@code wb_workfn} of the bdi in a {@code kworker}; the caller names the thread): the work order is
+ * sync, then kupdate ({@code wb_check_old_data_flush}), then background ({@code wb_check_background_flush}, while
+ * {@code wb_over_bg_thresh}, inodes dirtied up to now); background and kupdate work stop when sync work is queued;
+ * slices are {@code writeback_chunk_size} ({@link DirtyThrottle#chunkSize}) instead of
+ * {@code MAX_WRITEBACK_PAGES}. Simplified: a slice's budget spans inodes (6.6 gives each inode the chunk) and the
+ * 100 ms batch limit of {@code writeback_sb_inodes} is not modelled.
+ *
  * <p>Limitations: when a round can write nothing (every dirty page already under writeback) the thread waits
  * for the next writeback to complete rather than for one inode ({@code inode_wait_for_writeback}).
  */
@@ -95,12 +102,49 @@ final class Flusher implements TaskContext.Program {
                 sleep();
                 return;
             }
-            thread.writeback.startDevice(MAX_WRITEBACK_PAGES, olderThan);
+            thread.writeback.startDevice(sliceSize(), olderThan);
             inPass = true;
         }
     }
 
+    // MAX_WRITEBACK_PAGES, or 6.6's writeback_chunk_size
+    private long sliceSize() {
+        if (kernel.throttle == null) {
+            return MAX_WRITEBACK_PAGES;
+        }
+        return kernel.throttle.chunkSize(work == Work.KUPDATE ? Math.max(pagesLeft, 0) : Long.MAX_VALUE);
+    }
+
+    // wb_do_writeback of 6.6: queued work (sync), then wb_check_old_data_flush, then wb_check_background_flush
+    private boolean pickWork66() {
+        long now = kernel.now();
+        if (syncAll && kernel.cache.nrDirty() > 0) {
+            work = Work.SYNC;
+            olderThan = Long.MAX_VALUE;
+            return true;
+        }
+        if (intervalJiffies > 0 && kernel.cache.nrDirty() > 0
+                && kernel.hz.jiffies(now) >= kernel.hz.jiffies(lastOldFlush) + intervalJiffies) {
+            lastOldFlush = now;
+            work = Work.KUPDATE;
+            pagesLeft = kernel.cache.nrDirty();
+            olderThan = now - expireNanos;
+            return true;
+        }
+        backgroundQueued = false;
+        if (kernel.overBackgroundThresh()) {
+            // dirtied_before = jiffies: inodes dirtied up to now
+            work = Work.BACKGROUND;
+            olderThan = now;
+            return true;
+        }
+        return false;
+    }
+
     private boolean pickWork() {
+        if (kernel.linux66) {
+            return pickWork66();
+        }
         long now = kernel.now();
         if (syncAll && kernel.cache.nrDirty() > 0) {
             work = Work.SYNC;
@@ -135,6 +179,15 @@ final class Flusher implements TaskContext.Program {
             case SYNC -> kernel.cache.nrDirty() > 0;
             case NONE -> false;
         };
+        if (kernel.linux66 && syncAll && work != Work.SYNC) {
+            // 6.6 wb_writeback: background and kupdate work yield to queued work
+            more = false;
+        } else if (kernel.linux66 && work == Work.KUPDATE) {
+            // dirtied_before moves on with jiffies: for kupdate the expiry age before now, for background now
+            olderThan = kernel.now() - expireNanos;
+        } else if (kernel.linux66 && work == Work.BACKGROUND) {
+            olderThan = kernel.now();
+        }
         if (more && written > 0) {
             return true;
         }

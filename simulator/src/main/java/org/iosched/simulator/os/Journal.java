@@ -33,6 +33,11 @@ import org.iosched.simulator.engine.SimTimer;
  *       ({@code __jbd2_journal_refile_buffer}), and the flusher writes them home later (the checkpoint).</li>
  * </ul>
  *
+ * <p>Linux 6.6.0 issues the same commit: ordered data (only allocated blocks: ext4 cannot map delayed blocks in a
+ * commit), then descriptor and log blocks with {@code REQ_SYNC} (no {@code REQ_IDLE}: our {@code SYNC|NOIDLE}), then
+ * the commit block with {@code REQ_SYNC|REQ_PREFLUSH|REQ_FUA}; {@code JBD2_JOURNAL_REQ_FLAGS} (log blocks
+ * {@code REQ_META|REQ_SYNC|REQ_IDLE}) came with 6.8 and 6.6.8 and is not modelled, nor is fast commit.
+ *
  * <p>Limitations: the log is circular and never full (checkpointing is assumed to keep up, so no commit waits
  * for log space); no revoke records; no journal superblock updates; jbd2's log blocks carry no
  * {@code REQ_META} (the kernel set none on them); no handle is ever synchronous ({@code h_sync}: dirsync and
@@ -358,8 +363,8 @@ final class Journal implements TaskContext.Program {
                 frame = cache.add(bdev, page, PageCache.UPTODATE);
             }
             // with every frame pinned the home write is skipped: the block stays safe in the log
-            if (frame >= 0) {
-                cache.markDirty(bdev, page, frame, now);
+            if (frame >= 0 && cache.markDirty(bdev, page, frame, now) && kernel.throttle != null) {
+                kernel.throttle.dirtied++;
             }
         }
     }

@@ -46,6 +46,12 @@ final class Kernel {
     final int ratelimitPages;
     /** {@code bdi->dirty_exceeded}. */
     boolean dirtyExceeded;
+    /** Whether the run models Linux 6.6's OS (IO-less throttling, per-bdi writeback work, its ext4 and readahead). */
+    final boolean linux66;
+    /** Linux 6.6's dirty throttling state ({@code bdi_writeback}, {@code wb_domain}); null for 2.6.32-3.0. */
+    final DirtyThrottle throttle;
+    /** {@code BIO_MAX_VECS} of 6.6: ext4's writeback and readahead bios hold at most 256 pages (1 MiB). */
+    static final int BIO_MAX_VECS = 256;
     Journal journal;
     Flusher flusher;
 
@@ -64,6 +70,11 @@ final class Kernel {
 
     Kernel(EventQueue clock, KernelClock hz, BioLayer bioLayer, BlockTrace trace, OsTunables tunables,
            Ext4Layout layout, TaskAccounting accounting, TaskContext.Program userProgram) {
+        this(clock, hz, bioLayer, trace, tunables, layout, accounting, userProgram, false);
+    }
+
+    Kernel(EventQueue clock, KernelClock hz, BioLayer bioLayer, BlockTrace trace, OsTunables tunables,
+           Ext4Layout layout, TaskAccounting accounting, TaskContext.Program userProgram, boolean linux66) {
         this.clock = clock;
         this.hz = hz;
         this.bioLayer = bioLayer;
@@ -84,6 +95,9 @@ final class Kernel {
         this.dirtyThresh = dirty;
         this.backgroundThresh = background;
         this.ratelimitPages = (int) Math.max(16, Math.min(1024, pages / 32));
+        this.linux66 = linux66;
+        this.throttle = linux66 ? new DirtyThrottle(hz.hz(), pages, tunables.dirtyRatio(),
+                tunables.dirtyBackgroundRatio(), cpus.count()) : null;
         this.blockDevice = layout.rawDevice(0, "/dev/sda");
         register(blockDevice);
     }
@@ -147,9 +161,15 @@ final class Kernel {
         return cache.nrDirty() + cache.nrWriteback() <= dirtyThresh;
     }
 
-    /** {@code over_bground_thresh}. */
+    /** {@code over_bground_thresh} (6.6: {@code wb_over_bg_thresh}). */
     boolean overBackgroundThresh() {
-        return cache.nrDirty() > backgroundThresh;
+        return throttle != null ? throttle.overBackgroundThresh(cache.nrDirty()) : cache.nrDirty() > backgroundThresh;
+    }
+
+    /** Largest writeback or readahead bio in pages: {@code max_sectors}, and in 6.6 also {@code BIO_MAX_VECS}. */
+    int maxBioPages() {
+        int pages = Math.max(1, queue.maxSectors() / Inode.SECTORS_PER_PAGE);
+        return linux66 ? Math.min(pages, BIO_MAX_VECS) : pages;
     }
 
     // ---------------------------------------------------------------- bio contexts
@@ -208,6 +228,10 @@ final class Kernel {
         Inode inode = wb.inode;
         for (int i = 0; i < wb.pages; i++) {
             cache.endWriteback(inode, wb.firstPage + i);
+        }
+        if (throttle != null) {
+            // __folio_end_writeback: WB_WRITTEN and the domain's completions
+            throttle.written += wb.pages;
         }
         inode.removeInFlight(wb);
         wb.inode = null;

@@ -230,9 +230,9 @@ final class PageCache {
     // ---------------------------------------------------------------- dirty and writeback
 
     /** {@code __set_page_dirty_nobuffers}: tag the page dirty, account it, put the inode on the dirty list. */
-    void markDirty(Inode inode, int page, int frame, long now) {
+    boolean markDirty(Inode inode, int page, int frame, long now) {
         if ((flags[frame] & DIRTY) != 0) {
-            return;
+            return false;
         }
         flags[frame] |= DIRTY;
         inode.map.setDirty(page, true);
@@ -244,6 +244,7 @@ final class PageCache {
             inode.dirtiedWhen = now;
             appendDirty(inode);
         }
+        return true;
     }
 
     /** {@code clear_page_dirty_for_io} then {@code set_page_writeback}. */

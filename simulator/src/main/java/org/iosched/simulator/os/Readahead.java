@@ -1,5 +1,7 @@
 package org.iosched.simulator.os;
 
+import org.iosched.api.RequestFlags;
+
 /**
  * On-demand readahead of Linux 2.6.32-3.0 ({@code mm/readahead.c}): {@code ondemand_readahead} with its window
  * sizing, the async marker and context readahead, and {@code __do_page_cache_readahead} allocating the window's
@@ -22,6 +24,13 @@ package org.iosched.simulator.os;
  *       The bios are plain READ (2.6.3x readahead sets neither {@code REQ_RAHEAD} nor {@code REQ_SYNC}; a read
  *       is sync for the schedulers all the same), and only the demanded page is waited for.</li>
  * </ul>
+ *
+ * <p>Linux 6.6 ({@code page_cache_sync_ra}, {@code page_cache_async_ra}): bios carry {@code REQ_RAHEAD}; a
+ * request larger than the window may read up to {@code bdi->io_pages} ({@code max_sectors}); the window merged for
+ * a read at its own marker stays within the maximum (half of it asynchronous); the next window is started even on a
+ * congested queue (5.18 dropped the test); with readahead off the request is read in one window
+ * ({@code force_page_cache_ra}); bios hold at most {@code BIO_MAX_VECS} pages. {@code page_cache_ra_order} reads
+ * the same pages: ext4 has no large folios in 6.6.
  *
  * <p>Simplified: {@code max_sane_readahead} (half the free and inactive memory) does not limit the window.
  */
@@ -56,6 +65,10 @@ final class Readahead {
     /** {@code page_cache_sync_readahead}: a cache miss at {@code offset} reading {@code reqSize} pages. */
     void sync(OpenFile file, int offset, int reqSize, Syscall call) {
         if (file.raPages == 0) {
+            if (kernel.linux66) {
+                // 6.6 page_cache_sync_ra without readahead: force_page_cache_ra reads the request, up to io_pages
+                allocate(file.inode, offset, Math.min(reqSize, Math.max(ioPages(), file.raPages)), 0, call);
+            }
             return;
         }
         ondemand(file, false, offset, reqSize, call);
@@ -63,14 +76,24 @@ final class Readahead {
 
     /** {@code page_cache_async_readahead}: a read met the marker at {@code offset}. */
     void async(OpenFile file, int offset, int reqSize, Syscall call) {
-        if (file.raPages == 0 || kernel.queue.congested(true)) {
+        // 5.18 removed the congestion test: 6.6 always starts the next window
+        if (file.raPages == 0 || (!kernel.linux66 && kernel.queue.congested(true))) {
             return;
         }
         ondemand(file, true, offset, reqSize, call);
     }
 
+    /** {@code bdi->io_pages}: {@code max_sectors} in pages. */
+    private int ioPages() {
+        return Math.max(1, kernel.queue.maxSectors() / Inode.SECTORS_PER_PAGE);
+    }
+
     private void ondemand(OpenFile ra, boolean hitMarker, int offset, int reqSize, Syscall call) {
         int max = ra.raPages;
+        if (kernel.linux66 && reqSize > max && ioPages() > max) {
+            // 6.6: a request larger than the window may read up to io_pages at once
+            max = Math.min(reqSize, ioPages());
+        }
         Inode inode = ra.inode;
         boolean initial = false;
         if (offset == 0) {
@@ -105,8 +128,18 @@ final class Readahead {
         }
         // a read that would hit its own marker at once merges the next window into this one
         if (offset == ra.raStart && ra.raSize == ra.raAsyncSize) {
-            ra.raAsyncSize = nextSize(ra.raSize, max);
-            ra.raSize += ra.raAsyncSize;
+            int add = nextSize(ra.raSize, max);
+            if (!kernel.linux66) {
+                ra.raAsyncSize = add;
+                ra.raSize += add;
+            } else if (ra.raSize + add <= max) {
+                ra.raAsyncSize = add;
+                ra.raSize += add;
+            } else {
+                // 6.6: the merged window stays within max_pages, half of it asynchronous
+                ra.raSize = max;
+                ra.raAsyncSize = max >> 1;
+            }
         }
         allocate(inode, ra.raStart, ra.raSize, ra.raAsyncSize, call);
     }
@@ -177,7 +210,7 @@ final class Readahead {
     boolean submit(TaskContext ctx, Syscall call) {
         Inode inode = call.inode;
         PageCache cache = kernel.cache;
-        int maxPages = Math.max(1, kernel.queue.maxSectors() / Inode.SECTORS_PER_PAGE);
+        int maxPages = kernel.maxBioPages();
         while (call.raNext < call.raEnd) {
             int page = call.raNext;
             int frame = inode.map.frame(page);
@@ -198,7 +231,8 @@ final class Readahead {
             }
             call.raNext = page + run;
             kernel.cpus.charge(kernel.cpus.readaheadPage * run);
-            if (!ctx.submit(kernel.readBio(ctx.task, inode, page, run, 0))) {
+            // 6.6 ext4_mpage_readpages marks bios of a readahead_control REQ_RAHEAD
+            if (!ctx.submit(kernel.readBio(ctx.task, inode, page, run, kernel.linux66 ? RequestFlags.RAHEAD : 0))) {
                 return false;
             }
         }

@@ -53,6 +53,11 @@ final class Syscall implements BioEndIo {
     long pauseJiffies;
     int throttleState;
     long wakeAt;
+    /** 6.6 balance_dirty_pages across its pause: the loop's jiffy, the next nr_dirtied_pause, task_ratelimit, wb_dirty. */
+    long bdpNow;
+    long bdpNextPause;
+    long bdpTaskRatelimit;
+    long bdpWbDirty;
 
     // fsync
     boolean datasync;

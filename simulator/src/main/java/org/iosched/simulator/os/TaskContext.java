@@ -43,6 +43,10 @@ final class TaskContext implements BioEndIo {
     boolean unplugOwed;
     /** {@code bdp_ratelimits}: pages dirtied since the last {@code balance_dirty_pages}. */
     int ratelimitCount;
+    /** 6.6: {@code nr_dirtied}, {@code nr_dirtied_pause} (32 pages at fork), {@code dirty_paused_when} (jiffies). */
+    long nrDirtied;
+    long nrDirtiedPause = DirtyThrottle.DIRTY_POLL_THRESH;
+    long dirtyPausedWhen;
 
     // a user task's system calls, in order
     Syscall head;

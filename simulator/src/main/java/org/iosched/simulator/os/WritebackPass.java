@@ -69,6 +69,21 @@ final class WritebackPass {
         this.cursor = from;
         this.limit = Math.min(to, target.pages());
         this.wrapped = true;
+        estimateStart();
+    }
+
+    // 6.6 do_writepages: wb_bandwidth_estimate_start before the inode's writepages
+    private void estimateStart() {
+        if (kernel.throttle != null) {
+            kernel.throttle.estimateStart(kernel.hz.jiffies(kernel.now()), kernel.cache.nrWriteback() == 0);
+        }
+    }
+
+    // 6.6 do_writepages: wb_update_bandwidth after it, once 200 ms passed
+    private void writepagesDone() {
+        if (kernel.throttle != null) {
+            kernel.throttle.afterWritepages(kernel.hz.jiffies(kernel.now()));
+        }
     }
 
     /**
@@ -118,6 +133,7 @@ final class WritebackPass {
             return false;
         }
         inode = null;
+        writepagesDone();
         return true;
     }
 
@@ -134,6 +150,7 @@ final class WritebackPass {
                     kernel.cache.requeue(inode);
                 }
                 inode = null;
+                writepagesDone();
             }
             if (budget <= 0) {
                 return true;
@@ -149,6 +166,7 @@ final class WritebackPass {
             cycleStart = cursor;
             limit = inode.pages();
             wrapped = cursor == 0;
+            estimateStart();
         }
     }
 
@@ -170,8 +188,7 @@ final class WritebackPass {
         PageMap map = inode.map;
         PageCache cache = kernel.cache;
         // fs.writeback_bio=buffer: 2.6.36's block_write_full_page sent each 4 KiB buffer as its own bio
-        int maxPages = kernel.tunables.writebackPerBuffer() ? 1
-                : Math.max(1, kernel.queue.maxSectors() / Inode.SECTORS_PER_PAGE);
+        int maxPages = kernel.tunables.writebackPerBuffer() ? 1 : kernel.maxBioPages();
         while (budget > 0) {
             int page = map.nextDirty(cursor, limit);
             if (page < 0) {

@@ -54,6 +54,13 @@ final class OsHarness implements FileIoListener {
 
     OsHarness(boolean writeCache, int queueDepth, int nrRequests, int maxSectors, ToLongFunction<Request> service,
               Path logDirectory, OsTunables tunables) {
+        this(writeCache, queueDepth, nrRequests, maxSectors, service, logDirectory, tunables,
+                org.iosched.simulator.KernelVersion.V3_0);
+    }
+
+    /** The OS model of {@code version} (the block layer stays the 3.0 one: the OS model's rules are under test). */
+    OsHarness(boolean writeCache, int queueDepth, int nrRequests, int maxSectors, ToLongFunction<Request> service,
+              Path logDirectory, OsTunables tunables, org.iosched.simulator.KernelVersion version) {
         DeviceInfo info = new DeviceInfo("fake", 1L << 21, true, queueDepth, writeCache, false, 2048);
         DeviceHost deviceHost = new DeviceHost(clock, new SplittableRandom(1), trace, "device fake");
         device = new FakeDevice(info, deviceHost, service);
@@ -64,7 +71,7 @@ final class OsHarness implements FileIoListener {
         queue.attach(new NoopScheduler(host), "scheduler noop", device, "device fake");
         os = new LinuxOsModel(clock, hz, new RandomStreams(1), new BioLayer(queue, clock, trace), trace,
                 new JobStatistics(List.of(new JobDescriptor(0, "job", 0, false, "", Map.of(), List.of()))),
-                new LogFiles(logDirectory), "workload test", tunables);
+                new LogFiles(logDirectory), "workload test", tunables, version);
         kernel = os.kernelForTests();
         // the OS model's accounting listener stays; this one wraps it to log completions too
         queue.setCompletionListener(rq -> {
