@@ -22,7 +22,7 @@ import org.iosched.simulator.engine.SimTimer;
  *   <li>{@code ksoftirqd/N} is a task pinned to the CPU: once that CPU is free it runs one pass as a step (each
  *       completion's {@code cpu.completion_ns} is its system time), and goes on in further steps while work is
  *       pending, each waiting its turn for the CPU behind the tasks there; it sleeps when the list is empty.</li>
- *   <li>A FIFO per CPU threaded through {@link RqState#nextIrq} (no allocation per completion), one timer per CPU
+ *   <li>A FIFO per CPU threaded through {@link Entry} (no allocation per completion), one timer per CPU
  *       and one per ksoftirqd; an interrupt whose work takes no time (every CPU cost 0) runs at once, nested in
  *       whatever raised it, as before the CPU model, and is never deferred.</li>
  * </ul>
@@ -31,22 +31,28 @@ import org.iosched.simulator.engine.SimTimer;
  * nothing apart (3.0's {@code irq_exit} would run the pending softirqs inline when the IRQ interrupts another
  * task); one ksoftirqd per CPU and queue; no IPIs.
  */
-final class CompletionInterrupts {
+public final class CompletionInterrupts<T extends CompletionInterrupts.Entry> {
+    /** A request as its CPU's interrupt queue links it (intrusive: no allocation per completion). */
+    public abstract static class Entry {
+        Entry nextIrq;
+    }
+
     /** {@code MAX_SOFTIRQ_RESTART} of kernel/softirq.c (2.6.32-3.0): softirq passes before ksoftirqd takes over. */
     static final int MAX_SOFTIRQ_RESTART = 10;
 
     /** What the completion does once its interrupt work is done. */
-    interface Work {
-        void run(RqState rs, int cpu);
+    public interface Work<T> {
+        void run(T request, int cpu);
     }
 
     private final EventQueue clock;
     private final Cpus cpus;
-    private final Work work;
-    private final RqState[] head;
-    private final RqState[] tail;
+    private final Work<T> work;
+    private final boolean softirq;
+    private final Entry[] head;
+    private final Entry[] tail;
     private final int[] pending;
-    private final RqState[] running;
+    private final Entry[] running;
     private final SimTimer[] timers;
     /** Completions left in the current softirq pass, and passes left before ksoftirqd takes over. */
     private final int[] passLeft;
@@ -57,15 +63,23 @@ final class CompletionInterrupts {
     private final SimTimer[] threadTimers;
     private long deferrals;
 
-    CompletionInterrupts(EventQueue clock, Cpus cpus, Work work) {
+    /**
+     * @param clock   virtual time
+     * @param cpus    the CPUs
+     * @param softirq whether the work is a softirq's (BLOCK_SOFTIRQ), which ksoftirqd takes over past the restart
+     *                limit; false for completions run in the hard IRQ itself (blk-mq's local completion)
+     * @param work    what a completion does once its interrupt work is done
+     */
+    public CompletionInterrupts(EventQueue clock, Cpus cpus, boolean softirq, Work<T> work) {
         this.clock = clock;
         this.cpus = cpus;
+        this.softirq = softirq;
         this.work = work;
         int n = cpus.count();
-        this.head = new RqState[n];
-        this.tail = new RqState[n];
+        this.head = new Entry[n];
+        this.tail = new Entry[n];
         this.pending = new int[n];
-        this.running = new RqState[n];
+        this.running = new Entry[n];
         this.timers = new SimTimer[n];
         this.passLeft = new int[n];
         this.restartsLeft = new int[n];
@@ -80,7 +94,7 @@ final class CompletionInterrupts {
     }
 
     /** The device completed {@code rs}: its interrupt is raised on {@code cpu}. */
-    void raise(RqState rs, int cpu) {
+    public void raise(T rs, int cpu) {
         if (deferred[cpu] || running[cpu] != null || head[cpu] != null) {
             append(rs, cpu);
             return;
@@ -92,7 +106,7 @@ final class CompletionInterrupts {
     }
 
     /** Whether an interrupt is queued or running on any CPU. */
-    boolean busy() {
+    public boolean busy() {
         for (int cpu = 0; cpu < running.length; cpu++) {
             if (running[cpu] != null || head[cpu] != null) {
                 return true;
@@ -102,13 +116,13 @@ final class CompletionInterrupts {
     }
 
     /** How often a softirq run left its work to ksoftirqd. */
-    long deferrals() {
+    public long deferrals() {
         return deferrals;
     }
 
     // the interrupt's work begins once the CPU's earlier interrupt work is done; without cost it runs at once
-    private void start(RqState first, int cpu) {
-        RqState rs = first;
+    private void start(T first, int cpu) {
+        T rs = first;
         while (rs != null) {
             long end = cpus.interrupt(cpu, cpus.completion);
             if (end > clock.now()) {
@@ -124,8 +138,9 @@ final class CompletionInterrupts {
         }
     }
 
+    @SuppressWarnings("unchecked")
     private void workDone(int cpu) {
-        RqState rs = running[cpu];
+        T rs = (T) running[cpu];
         running[cpu] = null;
         work.run(rs, cpu);
         if (running[cpu] != null || head[cpu] == null) {
@@ -133,7 +148,7 @@ final class CompletionInterrupts {
         }
         if (--passLeft[cpu] <= 0) {
             // the pass is done and completions are pending: __do_softirq restarts, or wakes ksoftirqd
-            if (--restartsLeft[cpu] <= 0) {
+            if (softirq && --restartsLeft[cpu] <= 0) {
                 defer(cpu);
                 return;
             }
@@ -175,7 +190,7 @@ final class CompletionInterrupts {
         try {
             int pass = pending[cpu];
             while (pass-- > 0) {
-                RqState rs = poll(cpu);
+                T rs = poll(cpu);
                 cpus.charge(cpus.completion);
                 work.run(rs, cpu);
             }
@@ -189,7 +204,7 @@ final class CompletionInterrupts {
         }
     }
 
-    private void append(RqState rs, int cpu) {
+    private void append(T rs, int cpu) {
         rs.nextIrq = null;
         if (tail[cpu] == null) {
             head[cpu] = rs;
@@ -200,8 +215,9 @@ final class CompletionInterrupts {
         pending[cpu]++;
     }
 
-    private RqState poll(int cpu) {
-        RqState rs = head[cpu];
+    @SuppressWarnings("unchecked")
+    private T poll(int cpu) {
+        T rs = (T) head[cpu];
         if (rs != null) {
             head[cpu] = rs.nextIrq;
             if (head[cpu] == null) {
