@@ -49,7 +49,7 @@ public record CpuTunables(int count, int speedPercent, int rqAffinity, long sysc
      * Default of {@code cpu.speed} for Linux 6.6: a current core running the modern path, derived from published
      * per-core libaio IOPS (simulator/CALIBRATION.md); it covers the faster core and the leaner path together.
      */
-    public static final int MODERN_SPEED = 500;
+    public static final int MODERN_SPEED = 541;
 
     /** The {@code cpu.*} settings, without the prefix. */
     public static final List<TunableDescriptor> CPU = List.of(
