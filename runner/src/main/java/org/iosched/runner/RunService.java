@@ -220,10 +220,24 @@ public final class RunService {
         if (!takesNcpus || values.containsKey("ncpus")) {
             return values;
         }
-        String count = plan.kernelSettings().getOrDefault("cpu.count", Integer.toString(CpuTunables.DEFAULT_COUNT));
+        String count = plan.kernelSettings().getOrDefault("cpu.count", Integer.toString(modernEra(plan)
+                ? CpuTunables.MODERN_COUNT : CpuTunables.DEFAULT_COUNT));
         Map<String, String> withCount = new LinkedHashMap<>(values);
         withCount.put("ncpus", count);
         return withCount;
+    }
+
+    // Linux 6.6's machine: kernel.version=6.6, or unset with every scheduler a blk-mq one
+    private static boolean modernEra(RunPlan plan) {
+        String version = plan.kernelSettings().get("kernel.version");
+        if (version != null) {
+            return version.equals("6.6");
+        }
+        boolean modern = !plan.schedulers().isEmpty();
+        for (PluginProvider scheduler : plan.schedulers()) {
+            modern &= scheduler instanceof MqSchedulerProvider;
+        }
+        return modern;
     }
 
     /** Run every scheduler of the plan; results in the plan's order. */

@@ -388,7 +388,11 @@ public final class Simulation {
                         + schedulerProvider.name());
             }
             Settings kernelSettings = Settings.resolve("kernel", KERNEL_TUNABLES, kernelValues);
-            Settings cpuSettings = Settings.resolve("cpu", CpuTunables.CPU, cpuValues);
+            // the era's CPUs: what the user did not set takes the modelled kernel's machine
+            Map<String, String> cpuWithEra = new LinkedHashMap<>(
+                    CpuTunables.eraDefaults(version == KernelVersion.V6_6));
+            cpuWithEra.putAll(cpuValues);
+            Settings cpuSettings = Settings.resolve("cpu", CpuTunables.CPU, cpuWithEra);
             BioControllerCheck check = new BioControllerCheck(queueSettings.getInt("nr_requests"), deviceProvider,
                     deviceSettings);
             for (BioControllerSpec spec : bioControllers) {

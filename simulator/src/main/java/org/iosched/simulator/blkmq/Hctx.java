@@ -42,6 +42,8 @@ final class Hctx implements HardwareQueue {
     int dispatchFrom;
     /** kblockd's {@code run_work} (immediate and delayed runs share it: a pending run is re-timed). */
     SimTimer runWork;
+    /** The run as kblockd's work item on the hardware queue's CPU ({@code kblockd_mod_delayed_work_on}). */
+    org.iosched.simulator.cpu.Workqueue.Work kblockdRun;
     private Object schedulerData;
 
     @SuppressWarnings("unchecked")

@@ -23,11 +23,13 @@ import org.iosched.simulator.block.AsyncDispatchGap;
 import org.iosched.simulator.block.BioCompletionListener;
 import org.iosched.simulator.block.BioLedger;
 import org.iosched.simulator.block.BlockQueue;
+import org.iosched.simulator.block.CompletionInterrupts;
 import org.iosched.simulator.block.DiskAccounting;
 import org.iosched.simulator.block.GuardedDevice;
 import org.iosched.simulator.block.RequestCompletionListener;
 import org.iosched.simulator.block.SleepListener;
 import org.iosched.simulator.cpu.Cpus;
+import org.iosched.simulator.cpu.Workqueue;
 import org.iosched.simulator.engine.EventQueue;
 import org.iosched.simulator.engine.InvariantViolationException;
 import org.iosched.simulator.engine.KernelClock;
@@ -123,6 +125,9 @@ public final class MqRequestQueue implements BlockQueue {
     private final ArrayDeque<Request> requeueList = new ArrayDeque<>();
     private final ArrayDeque<Request> flushList = new ArrayDeque<>();
     private final SimTimer requeueWork;
+    /** Completion interrupts, serialized per CPU, and kblockd's per-CPU threads. */
+    private CompletionInterrupts<MqRq> interrupts;
+    private Workqueue kblockd;
     // reused lists: the hot paths allocate nothing per request
     private final List<Request> scratch = new ArrayList<>();
     private final List<Request> batch = new ArrayList<>();
@@ -213,7 +218,7 @@ public final class MqRequestQueue implements BlockQueue {
         this.plugFlushTimer = clock.newTimer(null, this::flushPlugsAtEndOfInstant);
         this.requeueWork = clock.newTimer(null, this::requeueWorkFired);
         this.flush = new MqFlush(this, info);
-        this.cpus = Cpus.free(clock);
+        setCpus(Cpus.free(clock));
     }
 
     /**
@@ -242,6 +247,13 @@ public final class MqRequestQueue implements BlockQueue {
     /** The CPUs the queue's work is charged to. */
     public void setCpus(Cpus value) {
         this.cpus = Objects.requireNonNull(value, "cpus");
+        // completions serialized per CPU; with one hardware queue blk-mq raises BLOCK_SOFTIRQ, with one per CPU it
+        // completes in the hard IRQ (blk_mq_complete_request_remote)
+        this.interrupts = new CompletionInterrupts<>(clock, cpus, hctxs.length == 1, this::completionWork);
+        this.kblockd = new Workqueue(clock, cpus, "kblockd");
+        for (Hctx h : hctxs) {
+            h.kblockdRun = kblockd.newWork(() -> dispatchRequests(h));
+        }
     }
 
     /** The {@link MqSchedulerContext} a scheduler of this queue is created with. */
@@ -901,10 +913,10 @@ public final class MqRequestQueue implements BlockQueue {
     }
 
     private void runWorkFired(Hctx h) {
-        // kblockd runs on a CPU of the hardware queue's mask
+        // the delayed work's timer on the hardware queue's CPU queues the run on that CPU's kblockd thread
         int outer = cpus.enterInterrupt(h.cpus[0]);
         try {
-            dispatchRequests(h);
+            kblockd.runSoon(h.kblockdRun);
         } finally {
             cpus.exitInterrupt(outer);
         }
@@ -1190,20 +1202,27 @@ public final class MqRequestQueue implements BlockQueue {
     @Override
     public void complete(Request rq) {
         MqRq rs = MqRq.of(rq);
-        if (rs == null || rs.where != MqRq.DRIVER) {
+        if (rs == null || rs.where != MqRq.DRIVER || rs.completing) {
             throw new InvariantViolationException(device.label() + " completed " + rq + " which it does not hold"
-                    + " (it is " + (rs == null ? "not a live request: completed twice?" : MqRq.describe(rs.where))
-                    + ")");
+                    + " (it is " + (rs == null ? "not a live request: completed twice?"
+                    : rs.completing ? "completed already, its interrupt pending" : MqRq.describe(rs.where)) + ")");
         }
+        rs.completing = true;
+        // the interrupt's work is serialized on its CPU; what the completion does happens when that work is done
+        interrupts.raise(rs, completionCpu((Hctx) rq.hardwareQueue(), rq));
+    }
+
+    private void completionWork(MqRq rs, int cpu) {
+        Request rq = rs.rq;
+        rs.completing = false;
         Hctx h = (Hctx) rq.hardwareQueue();
         h.inFlight--;
         putBudget(); // scsi_device_unbusy, before the request ends
         rs.where = MqRq.ALLOCATED;
         requestsCompleted++;
         boolean unblocked = h.deviceBlocked && h.inFlight == 0;
-        int outer = cpus.enterInterrupt(completionCpu(h, rq));
+        int outer = cpus.enterInterrupt(cpu);
         try {
-            cpus.charge(cpus.completion);
             trace.requestDone('C', rq);
             completionListener.requestCompleted(rq);
             if (rs.flushRequest) {

@@ -1,12 +1,13 @@
 package org.iosched.simulator.blkmq;
 
 import org.iosched.api.Request;
+import org.iosched.simulator.block.CompletionInterrupts;
 
 /**
  * The blk-mq block layer's own state of one request ({@code rq_flags} and where the request is), kept in
  * {@link Request#blockLayerData()}.
  */
-final class MqRq {
+final class MqRq extends CompletionInterrupts.Entry {
     static final int ALLOCATED = 0;
     static final int PLUGGED = 1;
     static final int SCHEDULER = 2;
@@ -38,6 +39,8 @@ final class MqRq {
     MqRq hashNext;
     MqRq hashPrev;
     boolean hashed;
+    /** The device completed it; its completion interrupt is queued or running. */
+    boolean completing;
 
     MqRq(Request rq) {
         this.rq = rq;

@@ -79,7 +79,7 @@ public final class RequestQueue implements BlockQueue {
     private GuardedScheduler scheduler;
     private GuardedDevice device;
     private Cpus cpus;
-    private CompletionInterrupts interrupts;
+    private CompletionInterrupts<RqState> interrupts;
     /** Dispatches on their way to the device (the dispatching context's CPU work is not done), in order. */
     private RqState deliveryHead;
     private RqState deliveryTail;
@@ -155,7 +155,7 @@ public final class RequestQueue implements BlockQueue {
     /** The CPUs the queue's work is charged to (by default a machine where it costs nothing). */
     public void setCpus(Cpus value) {
         this.cpus = Objects.requireNonNull(value, "cpus");
-        this.interrupts = new CompletionInterrupts(clock, cpus, this::completionWork);
+        this.interrupts = new CompletionInterrupts<>(clock, cpus, true, this::completionWork);
         this.kblockd = new Workqueue(clock, cpus, "kblockd");
         this.runWork = kblockd.newWork(this::runQueue);
         this.unplugWork = kblockd.newWork(this::unplugWorkRan);

@@ -8,7 +8,7 @@ import org.iosched.api.Request;
  * its allocation time for disk statistics, and intrusive links for the dispatch queue, the merge hash
  * and the flush sequence. Instances are recycled.
  */
-final class RqState {
+final class RqState extends CompletionInterrupts.Entry {
     /** Free in the recycling list. */
     static final int FREE = 0;
     /** Allocated, not yet inserted. */
@@ -48,8 +48,6 @@ final class RqState {
 
     /** The device completed it; the completion interrupt's work is queued or running on its CPU. */
     boolean completing;
-    /** Next in its CPU's queue of completion interrupts. */
-    RqState nextIrq;
     /** Dispatched, on its way to the device once the dispatching context's CPU work is done. */
     boolean delivering;
     /** Next in the queue of dispatches on their way to the device. */

@@ -13,6 +13,13 @@ public final class CpuAccount {
     int lastCpu = -1;
     /** When the task's last step is done on its CPU (pushed on by interrupts that preempt it). */
     long workUntil = -1;
+    /** {@code ksoftirqd/N}: softirq work runs in its steps (its wake-ups happen when that work is done). */
+    boolean softirqThread;
+    /** The busy CPU the runnable task waits for ({@link Cpus#waitFor}), -1 when it does not wait. */
+    int waitingOn = -1;
+    /** The next waiting task (an intrusive FIFO in {@link Cpus}). */
+    CpuAccount nextWaiting;
+
     long userNanos;
     long systemNanos;
     long contextSwitches;

@@ -1,6 +1,7 @@
 package org.iosched.simulator.cpu;
 
 import java.util.List;
+import java.util.Map;
 import org.iosched.api.Settings;
 import org.iosched.api.TunableDescriptor;
 
@@ -42,6 +43,13 @@ public record CpuTunables(int count, int speedPercent, int rqAffinity, long sysc
     public static final int MAX_CPUS = 64;
     /** Default of {@code cpu.count}: the reference desktop's four cores (simulator/CALIBRATION.md). */
     public static final int DEFAULT_COUNT = 4;
+    /** Default of {@code cpu.count} for Linux 6.6: a current 16-core machine (simulator/CALIBRATION.md). */
+    public static final int MODERN_COUNT = 16;
+    /**
+     * Default of {@code cpu.speed} for Linux 6.6: a current core running the modern path, derived from published
+     * per-core libaio IOPS (simulator/CALIBRATION.md); it covers the faster core and the leaner path together.
+     */
+    public static final int MODERN_SPEED = 541;
 
     /** The {@code cpu.*} settings, without the prefix. */
     public static final List<TunableDescriptor> CPU = List.of(
@@ -78,6 +86,18 @@ public record CpuTunables(int count, int speedPercent, int rqAffinity, long sysc
 
     private static TunableDescriptor cost(String name, long nanos, String description) {
         return TunableDescriptor.integer(name, nanos, "ns", 0, 1_000_000_000L, description);
+    }
+
+    /**
+     * The defaults of an era that differ from the 2.6.32-3.0 ones (every {@code cpu.*} default is 3.0's), as
+     * settings without the prefix: Linux 6.6 runs on a current machine ({@code cpu.count}, {@code cpu.speed}); no
+     * per-cost default differs with a source of its own.
+     */
+    public static Map<String, String> eraDefaults(boolean modern) {
+        if (!modern) {
+            return Map.of();
+        }
+        return Map.of("count", Integer.toString(MODERN_COUNT), "speed", Integer.toString(MODERN_SPEED));
     }
 
     /** Validates. */

@@ -2,6 +2,7 @@ package org.iosched.simulator.cpu;
 
 import org.iosched.simulator.engine.EventQueue;
 import org.iosched.simulator.engine.InvariantViolationException;
+import org.iosched.simulator.engine.SimTimer;
 
 /**
  * The machine's CPUs ({@code cpu.count}, numbered from 0), each busy until some instant of virtual time, and the
@@ -24,10 +25,15 @@ import org.iosched.simulator.engine.InvariantViolationException;
  *       CPU 0, where the disk's IRQ is routed. Busy intervals never overlap, so a CPU's busy time never exceeds
  *       the time until its work is done ({@link #checkBusyTime}).</li>
  *   <li>{@code cpu.speed} divides every cost.</li>
+ *   <li>A runnable task whose CPU is busy waits for it ({@link #waitFor}) and picks again when that CPU was to be
+ *       free: a CPU it may use that is idle then pulls it (idle balancing); a step is never moved once begun.</li>
+ *   <li>{@code ksoftirqd/N} ({@link #ksoftirqd}) is a task pinned to its CPU; softirq work run in its steps sets
+ *       off its wake-ups and dispatches when that work is done, as in the interrupt.</li>
  * </ul>
  *
- * <p>Limitations: no preemption of a running step by another task, no load balancing or migration cost, no
- * cache effects, SMT, NUMA or frequency scaling; ksoftirqd is not modelled (softirq work is the interrupt's).
+ * <p>Limitations: no preemption of a running step by another task (no wake-up preemption, no time slices), no
+ * periodic load balancing or migration cost (a waiting task is pulled by an idle CPU, a running one never moves),
+ * no cache effects, SMT, NUMA or frequency scaling.
  */
 public final class Cpus {
     private final EventQueue clock;
@@ -39,6 +45,12 @@ public final class Cpus {
     private final long[] busyNanos;
     private final long[] interruptNanos;
     private final long everyCpu;
+
+    /** {@code ksoftirqd/N}, one per CPU, pinned to it. */
+    private final CpuAccount[] ksoftirqd;
+    /** Runnable tasks waiting for a busy CPU, longest waiting first (an intrusive FIFO through the accounts). */
+    private CpuAccount waitHead;
+    private CpuAccount waitTail;
 
     private int stepCpu = -1;
     private CpuAccount stepAccount;
@@ -76,6 +88,11 @@ public final class Cpus {
         this.busyNanos = new long[n];
         this.interruptNanos = new long[n];
         this.everyCpu = n == 64 ? -1L : (1L << n) - 1;
+        this.ksoftirqd = new CpuAccount[n];
+        for (int cpu = 0; cpu < n; cpu++) {
+            ksoftirqd[cpu] = new CpuAccount("ksoftirqd/" + cpu, 1L << cpu);
+            ksoftirqd[cpu].softirqThread = true;
+        }
         this.syscall = scaled(tunables.syscallNanos());
         this.contextSwitch = scaled(tunables.contextSwitchNanos());
         this.wakeup = scaled(tunables.wakeupNanos());
@@ -156,6 +173,66 @@ public final class Cpus {
             }
         }
         return best;
+    }
+
+    /** {@code ksoftirqd/N} of {@code cpu}. */
+    public CpuAccount ksoftirqd(int cpu) {
+        return ksoftirqd[cpu];
+    }
+
+    /**
+     * The runnable task of {@code account} waits for {@code cpu}, which {@link #pick} chose and which is busy:
+     * {@code resume} (what runs the task) fires when that CPU was to be free; the task then picks again. Idle
+     * balancing follows: no other CPU can go idle before that instant (pick chose the one free first, and a CPU's
+     * work only grows), so when work pushed in meanwhile (interrupts, ksoftirqd) keeps its CPU busy, the idle CPU
+     * it may use pulls it then, or it waits for the allowed CPU free first. {@link #stopWaiting} when it runs.
+     */
+    public void waitFor(CpuAccount account, int cpu, SimTimer resume) {
+        long free = freeAt(cpu);
+        resume.arm(free);
+        if (account.waitingOn < 0) {
+            account.nextWaiting = null;
+            if (waitTail == null) {
+                waitHead = account;
+            } else {
+                waitTail.nextWaiting = account;
+            }
+            waitTail = account;
+        }
+        account.waitingOn = cpu;
+    }
+
+    /** Whether a task waits for {@code cpu} ({@link #waitFor}). */
+    public boolean hasWaiter(int cpu) {
+        for (CpuAccount a = waitHead; a != null; a = a.nextWaiting) {
+            if (a.waitingOn == cpu) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** The task of {@code account} runs (or sleeps): it no longer waits for a CPU. */
+    public void stopWaiting(CpuAccount account) {
+        if (account.waitingOn < 0) {
+            return;
+        }
+        CpuAccount prev = null;
+        for (CpuAccount a = waitHead; a != null; prev = a, a = a.nextWaiting) {
+            if (a == account) {
+                if (prev == null) {
+                    waitHead = a.nextWaiting;
+                } else {
+                    prev.nextWaiting = a.nextWaiting;
+                }
+                if (waitTail == a) {
+                    waitTail = prev;
+                }
+                break;
+            }
+        }
+        account.nextWaiting = null;
+        account.waitingOn = -1;
     }
 
     /** When {@code cpu} has done everything charged to it so far (at least now). */
@@ -242,7 +319,13 @@ public final class Cpus {
         if (interruptDepth == 0 && stepCpu >= 0) {
             return busyUntil[stepCpu];
         }
-        return Math.max(irqUntil[interruptDepth > 0 ? interruptCpu : 0], clock.now());
+        long irq = Math.max(irqUntil[interruptDepth > 0 ? interruptCpu : 0], clock.now());
+        return inSoftirqThread() ? Math.max(irq, busyUntil[stepCpu]) : irq;
+    }
+
+    // softirq work in ksoftirqd's step on the interrupt's CPU: what it sets off happens when its work so far is done
+    private boolean inSoftirqThread() {
+        return stepCpu >= 0 && stepAccount.softirqThread && interruptDepth > 0 && stepCpu == interruptCpu;
     }
 
     /**
@@ -252,7 +335,11 @@ public final class Cpus {
      * on another CPU at once; on the waker's own CPU it waits for the step anyway).
      */
     public long wakeAt() {
-        return interruptDepth > 0 ? Math.max(irqUntil[interruptCpu], clock.now()) : clock.now();
+        if (interruptDepth == 0) {
+            return clock.now();
+        }
+        long irq = Math.max(irqUntil[interruptCpu], clock.now());
+        return inSoftirqThread() ? Math.max(irq, busyUntil[stepCpu]) : irq;
     }
 
     /** The CPU the kernel's code runs on now: the step's, the interrupt's, else CPU 0. */
@@ -272,6 +359,10 @@ public final class Cpus {
             busyUntil[stepCpu] += nanos;
             busyNanos[stepCpu] += nanos;
             stepAccount.systemNanos += nanos;
+            if (stepAccount.softirqThread) {
+                // softirq time in /proc/stat, whether in the interrupt or in ksoftirqd
+                interruptNanos[stepCpu] += nanos;
+            }
             return;
         }
         interrupt(interruptDepth > 0 ? interruptCpu : 0, nanos);
@@ -362,7 +453,7 @@ public final class Cpus {
         return busyNanos[cpu];
     }
 
-    /** Interrupt and timer work on {@code cpu}. */
+    /** Interrupt, softirq (ksoftirqd's included) and timer work on {@code cpu}. */
     public long interruptNanos(int cpu) {
         return interruptNanos[cpu];
     }

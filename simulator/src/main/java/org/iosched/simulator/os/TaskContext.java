@@ -111,10 +111,11 @@ final class TaskContext implements BioEndIo {
 
     /** Run the task as a step on its CPU, or wait for the CPU (it is not sleeping for a request). */
     void run() {
+        Cpus cpus = kernel.cpus;
+        cpus.stopWaiting(cpu);
         if (sleepingForRequest) {
             return;
         }
-        Cpus cpus = kernel.cpus;
         long now = kernel.clock.now();
         if (cpus.inStep()) {
             if (cpus.current() == cpu) {
@@ -133,8 +134,8 @@ final class TaskContext implements BioEndIo {
         int on = cpus.pick(cpu);
         long free = cpus.freeAt(on);
         if (free > now) {
-            // every CPU the task may use is busy: it waits its turn
-            runTimer.arm(free);
+            // every CPU the task may use is busy: it waits its turn, or for another of them to go idle first
+            cpus.waitFor(cpu, on, runTimer);
             return;
         }
         runTimer.cancel();

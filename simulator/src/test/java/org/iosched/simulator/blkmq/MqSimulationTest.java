@@ -3,10 +3,14 @@ package org.iosched.simulator.blkmq;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.Map;
 import org.iosched.api.InvalidInputException;
 import org.iosched.simulator.Simulation;
 import org.iosched.simulator.SimulationResult;
+import org.iosched.simulator.cpu.CpuTunables;
 import org.iosched.simulator.noop.NoopSchedulerProvider;
 import org.iosched.simulator.testing.FakeDeviceProvider;
 import org.iosched.simulator.testing.RandomReadWorkload;
@@ -78,5 +82,21 @@ class MqSimulationTest {
         assertThat(traces[1]).isEqualTo(traces[0]).contains(" I  ").contains(" D  ");
         assertThat(results[1].durationNanos()).isEqualTo(results[0].durationNanos());
         assertThat(results[1].jobs().get(0).read().totalIos()).isEqualTo(300);
+    }
+
+    @Test
+    void linux66RunsOnACurrentMachineAndThreeZeroOnTheDesktopOfItsEra() throws IOException {
+        SimulationResult modern = run(new NoneSchedulerProvider(), Map.of(), 1);
+        assertThat(modern.settings()).containsEntry("cpu.count", "16").containsEntry("cpu.speed", "541");
+        assertThat(modern.deviceStatistics()).containsKey("cpu.15.busy_ms");
+        SimulationResult old = run(new NoopSchedulerProvider(), Map.of(), 1);
+        assertThat(old.settings()).containsEntry("cpu.count", "4").containsEntry("cpu.speed", "100");
+        // what the user sets wins over the era's machine
+        SimulationResult set = run(new NoneSchedulerProvider(), Map.of("cpu.count", "2", "cpu.speed", "100"), 1);
+        assertThat(set.settings()).containsEntry("cpu.count", "2").containsEntry("cpu.speed", "100");
+        // and each era default is sourced in CALIBRATION.md
+        String calibration = Files.readString(Path.of("CALIBRATION.md"));
+        assertThat(calibration).contains("| `cpu.count` (6.6) | " + CpuTunables.MODERN_COUNT + " |")
+                .contains("| `cpu.speed` (6.6) | " + CpuTunables.MODERN_SPEED + " |");
     }
 }

@@ -83,4 +83,55 @@ class CpuTimingTest {
         assertThat(cpus.interruptNanos(0)).isEqualTo(2 * irq);
         cpus.checkBusyTime(h.clock.now());
     }
+
+    // n reads submitted at once from CPU 1, completing every spacing ns from 300 µs on
+    private static QueueHarness completionsEvery(long spacing, int n, Cpus[] cpusOut) {
+        long perRequest = 300 + 500 + 700 + 2_000;
+        QueueHarness h = QueueHarness.builder().ssd(n).nrRequests(2 * n).serviceTime(rq -> {
+            long i = rq.sector() / 1_000;
+            return 300_000 + i * spacing - i * perRequest;
+        }).build();
+        Cpus cpus = new Cpus(h.clock, CpuTunables.defaults());
+        h.queue.setCpus(cpus);
+        CpuAccount fio = new CpuAccount("fio", 1L << 1);
+        h.clock.newTimer(null, () -> {
+            cpus.begin(1, fio, false);
+            for (int i = 0; i < n; i++) {
+                Task task = QueueHarness.task(1000 + i);
+                h.submit(h.read(task, i * 1_000L, 8));
+            }
+            cpus.end();
+        }).arm(0);
+        cpusOut[0] = cpus;
+        return h;
+    }
+
+    @Test
+    void softirqWorkStillPendingAfterTenRestartsIsLeftToKsoftirqd() {
+        Cpus[] cpus = new Cpus[1];
+        // a completion every 2.5 µs, 3 µs of work each: every pass ends with more pending, each a little longer than
+        // the one before; eleven passes take about half of the 100
+        QueueHarness h = completionsEvery(2_500, 100, cpus);
+        h.runAll();
+
+        assertThat(h.completed).hasSize(100);
+        CpuAccount ksoftirqd = cpus[0].ksoftirqd(0);
+        // the first run handled eleven passes in the interrupt (the first and ten restarts), ksoftirqd the rest
+        assertThat(ksoftirqd.systemNanos()).isBetween(20L * cpus[0].completion, 80L * cpus[0].completion);
+        assertThat(ksoftirqd.contextSwitches()).isPositive();
+        assertThat(cpus[0].ksoftirqd(1).systemNanos()).isZero();
+        cpus[0].checkBusyTime(h.clock.now());
+    }
+
+    @Test
+    void completionsTheInterruptKeepsUpWithNeverWakeKsoftirqd() {
+        Cpus[] cpus = new Cpus[1];
+        // a completion every 4 µs, 3 µs of work each: each softirq run ends before the next interrupt
+        QueueHarness h = completionsEvery(4_000, 60, cpus);
+        h.runAll();
+
+        assertThat(h.completed).hasSize(60);
+        assertThat(cpus[0].ksoftirqd(0).systemNanos()).isZero();
+        assertThat(cpus[0].interruptNanos(0)).isGreaterThanOrEqualTo(60L * cpus[0].completion);
+    }
 }

@@ -3,6 +3,7 @@ package org.iosched.simulator.cpu;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import org.iosched.simulator.engine.EventQueue;
+import org.iosched.simulator.engine.SimTimer;
 import org.junit.jupiter.api.Test;
 
 /** The rules of {@link Cpus} on their own: interrupt work serialized per CPU, preempting steps, busy time. */
@@ -71,5 +72,50 @@ class CpusTest {
         // the work is done at 3 ms, not at the 2 ms of the last interrupt: busy time fits the time it took
         assertThat(cpus.interruptFreeAt(0)).isEqualTo(3_000_000);
         cpus.checkBusyTime(clock.now());
+    }
+
+    @Test
+    void aTaskWaitingForACpuThatStaysBusyIsPulledByAnIdleCpuItMayUse() {
+        Cpus two = new Cpus(clock, CpuTunables.free(2));
+        CpuAccount a = new CpuAccount("a", 0b01);
+        CpuAccount b = new CpuAccount("b", 0b10);
+        // CPU 0 busy until 50 µs, CPU 1 until 100 µs
+        two.begin(0, a, false);
+        two.charge(50_000);
+        two.end();
+        two.begin(1, b, false);
+        two.charge(100_000);
+        two.end();
+        long[] started = {-1, -1};
+        int[] on = {-1, -1};
+        SimTimer[] timers = new SimTimer[2];
+        CpuAccount[] waiters = {new CpuAccount("free", 0b11), new CpuAccount("pinned", 0b01)};
+        for (int i = 0; i < 2; i++) {
+            int w = i;
+            timers[i] = clock.newTimer(null, () -> {
+                two.stopWaiting(waiters[w]);
+                int cpu = two.pick(waiters[w]);
+                if (two.freeAt(cpu) > clock.now()) {
+                    two.waitFor(waiters[w], cpu, timers[w]);
+                    return;
+                }
+                started[w] = clock.now();
+                on[w] = cpu;
+            });
+            timers[i].arm(10_000);
+        }
+        // both wait for CPU 0, free first; then interrupt work keeps CPU 0 busy until 250 µs
+        at(20_000, () -> {
+            assertThat(two.hasWaiter(0)).isTrue();
+            two.interrupt(0, 200_000);
+        });
+        clock.run(Long.MAX_VALUE, () -> false);
+
+        // the task that may use CPU 1 is pulled there when CPU 1 goes idle; the pinned one waits for CPU 0
+        assertThat(on[0]).isEqualTo(1);
+        assertThat(started[0]).isEqualTo(100_000);
+        assertThat(on[1]).isZero();
+        assertThat(started[1]).isEqualTo(250_000);
+        assertThat(two.hasWaiter(0)).isFalse();
     }
 }
