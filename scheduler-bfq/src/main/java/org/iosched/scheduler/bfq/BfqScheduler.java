@@ -2084,4 +2084,12 @@ public final class BfqScheduler implements MqScheduler, Wf2q.WeightListener {
     boolean idleTimerPending() {
         return idleSliceTimer.isPending();
     }
+
+    long idleTimerExpiresAt() {
+        return idleSliceTimer.expiresAt();
+    }
+
+    int totRqInDriver() {
+        return totRqInDriver;
+    }
 }
