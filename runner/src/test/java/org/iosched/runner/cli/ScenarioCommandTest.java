@@ -166,10 +166,10 @@ class ScenarioCommandTest {
     @Test
     void userErrorsAreOneLineWithFileAndLineAndExitTwo() throws Exception {
         Path file = write();
-        Files.writeString(file, SCENARIO.replace("scheduler: noop", "scheduler: bfq"));
+        Files.writeString(file, SCENARIO.replace("scheduler: noop", "scheduler: anticipatory"));
         Outcome outcome = run("scenario", file.toString());
         assertThat(outcome.code).isEqualTo(ExitCodes.USER_ERROR);
-        assertThat(outcome.err).isEqualTo("iosched: " + file + ":13: unknown scheduler 'bfq'; available: cfq,"
+        assertThat(outcome.err).isEqualTo("iosched: " + file + ":13: unknown scheduler 'anticipatory'; available: bfq, cfq,"
                 + " deadline, kyber, mq-deadline, none, noop\n");
 
         assertThat(run("scenario", file.toString(), "--output-format", "xml").err)

@@ -34,8 +34,8 @@ class ScenarioPlannerTest {
 
     @Test
     void unknownPluginsAreReportedAtTheLineNamingThem() {
-        assertError(Scenarios.HEAD + METRIC + "axes:\n  - name: s\n    variants:\n      - {label: b, scheduler: bfq}\n",
-                22, "unknown scheduler 'bfq'; available: cfq, deadline, kyber, mq-deadline, none, noop");
+        assertError(Scenarios.HEAD + METRIC + "axes:\n  - name: s\n    variants:\n      - {label: b, scheduler: anticipatory}\n",
+                22, "unknown scheduler 'anticipatory'; available: bfq, cfq, deadline, kyber, mq-deadline, none, noop");
         assertError(Scenarios.HEAD.replace("device: ssd", "device: floppy") + METRIC, 3, "unknown device 'floppy'");
         assertError("name: n\ntitle: t\ndevice: ssd\nscheduler: cfq\nworkload:\n  kind: iolog\n  text: x\n" + METRIC, 6,
                 "unknown workload 'iolog'");

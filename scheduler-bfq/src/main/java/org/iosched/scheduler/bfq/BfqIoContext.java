@@ -1,0 +1,24 @@
+package org.iosched.scheduler.bfq;
+
+import org.iosched.api.Task;
+
+/** {@code struct bfq_io_cq}: one task's io context on this device. */
+final class BfqIoContext {
+    final Task task;
+    /** {@code bic->bfqq[0]}: the async queue (shared). */
+    BfqQueue asyncQueue;
+    /** {@code bic->bfqq[1]}: the sync queue. */
+    BfqQueue syncQueue;
+    /** {@code bic->ioprio}: class and level last seen (the kernel's io_context ioprio). */
+    int ioprio = -1;
+    /** The group of the task's cgroup last seen. */
+    BfqGroup group;
+    /** {@code bic->requests}: this task's requests inserted and not freed. */
+    int requests;
+    /** Whether the task exited ({@code ioc->active_ref == 0}). */
+    boolean exited;
+
+    BfqIoContext(Task task) {
+        this.task = task;
+    }
+}
