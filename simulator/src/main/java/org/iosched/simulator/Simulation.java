@@ -50,6 +50,8 @@ public final class Simulation {
     /** The default time limit: 24 hours of virtual time. */
     public static final long DEFAULT_MAX_VIRTUAL_TIME = 24L * 3600 * 1_000_000_000L;
 
+    /** The name of blk-wbt's queue tunable, without the {@code queue.} prefix. */
+    static final String WBT_LAT_USEC = "wbt_lat_usec";
     static final List<TunableDescriptor> QUEUE_TUNABLES = List.of(
             TunableDescriptor.integer("nr_requests", 128, "requests", 4, 1_000_000,
                     "request pool size, counted separately for sync and async requests (queue/nr_requests); on 6.6"
@@ -59,7 +61,11 @@ public final class Simulation {
                     "largest request the block layer builds; at most the device's max_hw_sectors_kb; 6.6's"
                             + " default is 1280"),
             OsTunables.READ_AHEAD_KB,
-            CpuTunables.RQ_AFFINITY);
+            CpuTunables.RQ_AFFINITY,
+            TunableDescriptor.integer(WBT_LAT_USEC, -1, "us", -1, Integer.MAX_VALUE,
+                    "blk-wbt's target read latency (queue/wbt_lat_usec, 6.6 only): -1 the kernel's default, 75000 on"
+                            + " a rotational device and 2000 on a non-rotational one; 0 turns writeback throttling"
+                            + " off"));
     static final List<TunableDescriptor> KERNEL_TUNABLES = List.of(
             TunableDescriptor.choice("hz", "250", List.of("100", "250", "300", "1000"),
                     "timer ticks per second (CONFIG_HZ): jiffy-based timers round to it"),
@@ -440,7 +446,8 @@ public final class Simulation {
         }
 
         /**
-         * Settings of another kernel than the run's: rq-qos policies exist only in 6.6, a bio controller only in its {@link BioControllerProvider#kernelVersions()}.
+         * Settings of another kernel than the run's: {@code queue.wbt_lat_usec} and rq-qos policies exist only in
+         * 6.6, a bio controller only in its {@link BioControllerProvider#kernelVersions()}.
          *
          * @throws InvalidInputException naming the kernel.version that has them
          */
@@ -448,6 +455,10 @@ public final class Simulation {
             String hint = version == KernelVersion.V3_0
                     ? "set kernel.version=6.6 or pick a 6.6 scheduler (none, mq-deadline, kyber)"
                     : "set kernel.version=3.0 or pick a 3.0 scheduler (cfq, deadline, noop)";
+            if (version != KernelVersion.V6_6 && queueValues.containsKey(WBT_LAT_USEC)) {
+                throw new InvalidInputException("--set", 0, "queue." + WBT_LAT_USEC + " (blk-wbt) exists only in"
+                        + " kernel.version=6.6, but this run models the " + version.label() + ": " + hint);
+            }
             for (RqQosSpec spec : rqQos) {
                 if (version != KernelVersion.V6_6) {
                     throw new InvalidInputException("--set", 0, spec.provider().name() + ".* keys are set, but"

@@ -381,6 +381,11 @@ final class SimulationRun {
      */
     private void enableRqQos(MqRequestQueue mq, OsModel os, RandomStreams streams, HookWatch hooks) {
         mq.setTaskDirectory(os);
+        long wbtLatency = wbtLatencyNanos(mq.deviceInfo());
+        if (wbtLatency > 0) {
+            // wbt_enable_default at disk registration: first in, so last in the chain
+            mq.addRqQos(mq.newWbt(wbtLatency), mq.wbtContext());
+        }
         for (Simulation.RqQosSpec spec : config.rqQos()) {
             org.iosched.api.RqQosProvider provider = spec.provider();
             String name = provider.name();
@@ -393,6 +398,12 @@ final class SimulationRun {
             }
             mq.addRqQos(policy, context);
         }
+    }
+
+    /** blk-wbt's target: {@code queue.wbt_lat_usec} in ns, its default by the device's kind for -1, 0 for off. */
+    private long wbtLatencyNanos(DeviceInfo info) {
+        long usec = config.queueSettings().getLong(Simulation.WBT_LAT_USEC);
+        return usec < 0 ? MqRequestQueue.defaultWbtLatencyNanos(info.rotational()) : usec * 1000;
     }
 
     /** {@code BLK_MQ_MAX_DEPTH}. */
@@ -425,6 +436,11 @@ final class SimulationRun {
         all.put("queue.max_sectors_kb", Integer.toString(queue.maxSectors() / 2));
         if (config.version() == KernelVersion.V6_6) {
             all.put("queue.nr_requests", Integer.toString(queue.nrRequests()));
+            // what sysfs shows: the target in use, 0 when off
+            all.put("queue." + Simulation.WBT_LAT_USEC, Long.toString(wbtLatencyNanos(info) / 1000));
+        } else {
+            // a 6.6 tunable: 3.0 has no writeback throttling
+            all.remove("queue." + Simulation.WBT_LAT_USEC);
         }
         config.vmSettings().asMap().forEach((k, v) -> all.put("vm." + k, v));
         config.fsSettings().asMap().forEach((k, v) -> all.put("fs." + k, v));

@@ -151,8 +151,12 @@ public final class MqRequestQueue implements BlockQueue {
     private final IdentityHashMap<Bio, QosWaiter> qosWaiters = new IdentityHashMap<>();
     private final ArrayDeque<QosWaiter> freeQosWaiters = new ArrayDeque<>();
     private int qosSleeping;
+    /** Waiters an rq-qos policy resumed while a request was being freed: woken once its tags are put. */
+    private final List<QosWaiter> deferredQosWakes = new ArrayList<>();
+    private boolean deferQosWakes;
     private long lastDirtySleep = Long.MIN_VALUE;
     private TaskDirectory tasks;
+    private RqQosContext wbtContext;
     private GuardedMqScheduler scheduler;
     private GuardedDevice device;
     private Cpus cpus;
@@ -1246,6 +1250,8 @@ public final class MqRequestQueue implements BlockQueue {
             rs.useSched = false;
             scheduler.finishRequest(rq);
         }
+        boolean outer = deferQosWakes;
+        deferQosWakes = true;
         qosDone(rq);
         rs.where = MqRq.FREED;
         live--;
@@ -1255,6 +1261,10 @@ public final class MqRequestQueue implements BlockQueue {
         if (rs.schedTags) {
             rs.schedTags = false;
             putSchedTag(rq, cpu);
+        }
+        deferQosWakes = outer;
+        if (!outer) {
+            armDeferredQosWakes();
         }
         schedRestart(h);
     }
@@ -1418,6 +1428,24 @@ public final class MqRequestQueue implements BlockQueue {
         qos.add(policy, h.name);
     }
 
+    /** A context for the queue's own blk-wbt, named {@code wbt}, for {@link #newWbt}. */
+    public RqQosContext wbtContext() {
+        if (wbtContext == null) {
+            wbtContext = rqQosContext("wbt", new java.util.SplittableRandom(0));
+        }
+        return wbtContext;
+    }
+
+    /** blk-wbt ({@code wbt_init}) on {@link #wbtContext()}, with its target latency in ns. */
+    public RqQosPolicy newWbt(long minLatNanos) {
+        return new Wbt(wbtContext(), minLatNanos);
+    }
+
+    /** {@code wbt_default_latency_nsec}: 75 ms on a rotational device, 2 ms otherwise. */
+    public static long defaultWbtLatencyNanos(boolean rotational) {
+        return Wbt.defaultLatencyNanos(rotational);
+    }
+
     /** Every rq-qos policy's statistics under its name ({@code wbt.scale_step}). */
     public java.util.Map<String, Number> rqQosStatistics() {
         return qos.statistics();
@@ -1479,7 +1507,24 @@ public final class MqRequestQueue implements BlockQueue {
                     + " holds");
         }
         w.woken = true;
-        w.wakeTimer.arm(cpus.wakeAt());
+        if (deferQosWakes) {
+            deferredQosWakes.add(w);
+        } else {
+            w.wakeTimer.arm(cpus.wakeAt());
+        }
+    }
+
+    // simplified: the task rq_qos_done woke and the tasks the freed tags woke race for the tags in the kernel; here
+    // the tag sleepers run first (rq-qos wake-ups land after the request's tags were put)
+    private void armDeferredQosWakes() {
+        if (deferredQosWakes.isEmpty()) {
+            return;
+        }
+        long at = cpus.wakeAt();
+        for (int i = 0; i < deferredQosWakes.size(); i++) {
+            deferredQosWakes.get(i).wakeTimer.arm(at);
+        }
+        deferredQosWakes.clear();
     }
 
     private void qosWaiterWoke(QosWaiter w) {
