@@ -132,6 +132,9 @@ final class SimulationRun {
                 String name = spec.provider().name();
                 bioLayer.install(spec.provider(), spec.settings(), os, streams.forComponent("biocontrol/" + name));
             }
+            if (mqQueue != null) {
+                enableRqQos(mqQueue, os, streams, hooks);
+            }
             guarded(hooks, workloadLabel, "start", () -> {
                 workload.start(os.context());
                 return null;
@@ -237,6 +240,9 @@ final class SimulationRun {
             all.put("cpu." + cpu + ".interrupt_ms", cpus.interruptNanos(cpu) / 1e6);
         }
         all.putAll(bioLayer.statistics());
+        if (queue instanceof MqRequestQueue mq) {
+            all.putAll(mq.rqQosStatistics());
+        }
         return all;
     }
 
@@ -375,6 +381,37 @@ final class SimulationRun {
         return mq;
     }
 
+    /**
+     * The queue's rq-qos policies, enabled in {@link org.iosched.api.RqQosProvider#order()}: each is pushed at the
+     * head of the chain, so the one enabled last throttles first.
+     */
+    private void enableRqQos(MqRequestQueue mq, OsModel os, RandomStreams streams, HookWatch hooks) {
+        mq.setTaskDirectory(os);
+        long wbtLatency = wbtLatencyNanos(mq.deviceInfo());
+        if (wbtLatency > 0) {
+            // wbt_enable_default at disk registration: first in, so last in the chain
+            mq.addRqQos(mq.newWbt(wbtLatency), mq.wbtContext());
+        }
+        for (Simulation.RqQosSpec spec : config.rqQos()) {
+            org.iosched.api.RqQosProvider provider = spec.provider();
+            String name = provider.name();
+            String label = "rq-qos " + name;
+            org.iosched.api.RqQosContext context = mq.rqQosContext(name, streams.forComponent("rqqos/" + name));
+            org.iosched.api.RqQosPolicy policy = guarded(hooks, label, "create",
+                    () -> provider.create(context, spec.settings()));
+            if (policy == null) {
+                throw new PluginFailureException(label, new NullPointerException("create returned null"));
+            }
+            mq.addRqQos(policy, context);
+        }
+    }
+
+    /** blk-wbt's target: {@code queue.wbt_lat_usec} in ns, its default by the device's kind for -1, 0 for off. */
+    private long wbtLatencyNanos(DeviceInfo info) {
+        long usec = config.queueSettings().getLong(Simulation.WBT_LAT_USEC);
+        return usec < 0 ? MqRequestQueue.defaultWbtLatencyNanos(info.rotational()) : usec * 1000;
+    }
+
     /** {@code BLK_MQ_MAX_DEPTH}. */
     static final int BLK_MQ_MAX_DEPTH = 10_240;
 
@@ -405,6 +442,11 @@ final class SimulationRun {
         all.put("queue.max_sectors_kb", Integer.toString(queue.maxSectors() / 2));
         if (config.version() == KernelVersion.V6_6) {
             all.put("queue.nr_requests", Integer.toString(queue.nrRequests()));
+            // what sysfs shows: the target in use, 0 when off
+            all.put("queue." + Simulation.WBT_LAT_USEC, Long.toString(wbtLatencyNanos(info) / 1000));
+        } else {
+            // a 6.6 tunable: 3.0 has no writeback throttling
+            all.remove("queue." + Simulation.WBT_LAT_USEC);
         }
         config.vmSettings().asMap().forEach((k, v) -> all.put("vm." + k, v));
         config.fsSettings().asMap().forEach((k, v) -> all.put("fs." + k, v));
@@ -415,6 +457,10 @@ final class SimulationRun {
         }
         config.cpuSettings().asMap().forEach((k, v) -> all.put("cpu." + k, v));
         for (Simulation.BioControllerSpec spec : config.bioControllers()) {
+            String name = spec.provider().name();
+            spec.settings().forEach((k, v) -> all.put(name + "." + k, v));
+        }
+        for (Simulation.RqQosSpec spec : config.rqQos()) {
             String name = spec.provider().name();
             spec.settings().forEach((k, v) -> all.put(name + "." + k, v));
         }

@@ -39,7 +39,7 @@ class SimulationTest {
     void theKernelTunablesAreNamedWithTheirPrefixAndKernelDefaults() {
         assertThat(Simulation.kernelTunables()).extracting(TunableDescriptor::name)
                 .containsExactly("queue.nr_requests", "queue.max_sectors_kb", "queue.read_ahead_kb", "queue.rq_affinity",
-                        "vm.memory_mb", "vm.dirty_background_ratio", "vm.dirty_ratio", "vm.dirty_expire_centisecs",
+                        "queue.wbt_lat_usec", "vm.memory_mb", "vm.dirty_background_ratio", "vm.dirty_ratio", "vm.dirty_expire_centisecs",
                         "vm.dirty_writeback_centisecs", "vm.writeback_cgroup", "fs.barrier", "fs.commit_interval",
                         "fs.fragmentation", "fs.writeback_bio", "fs.jbd2_log_write", "kernel.hz", "kernel.plugging",
                         "kernel.version",
@@ -49,18 +49,18 @@ class SimulationTest {
                         "cpu.fsync_ns", "cpu.jbd2_commit_ns", "cpu.jbd2_block_ns", "cpu.readahead_page_ns",
                         "cpu.writeback_page_ns", "cpu.aio_submit_ns", "cpu.aio_reap_ns");
         assertThat(Simulation.kernelTunables()).extracting(TunableDescriptor::defaultValue)
-                .containsExactly("128", "512", "128", "1", "4096", "10", "20", "3000", "500", "flusher", "1", "5", "0",
+                .containsExactly("128", "512", "128", "1", "-1", "4096", "10", "20", "3000", "500", "flusher", "1", "5", "0",
                         "extent", "sync", "250", "queue", "3.0", "4", "100", "100", "1200", "700", "100", "500", "200", "300",
                         "500", "700", "2000", "3000", "5000", "20000", "1000", "500", "1000", "500", "150");
         assertThat(Simulation.kernelTunables()).extracting(TunableDescriptor::unit)
-                .containsExactly("requests", "KiB", "KiB", "", "MiB", "%", "%", "centisecs", "centisecs", "", "", "s",
+                .containsExactly("requests", "KiB", "KiB", "", "us", "MiB", "%", "%", "centisecs", "centisecs", "", "", "s",
                         "%", "", "", "", "", "", "CPUs", "%", "ns", "ns", "ns", "ns", "ns", "ns", "ns", "ns", "ns", "ns",
                         "ns", "ns", "ns", "ns", "ns", "ns", "ns", "ns");
         assertThat(Simulation.kernelTunables().get(3).choices()).containsExactly("0", "1");
-        assertThat(Simulation.kernelTunables().get(15).choices()).containsExactly("100", "250", "300", "1000");
-        assertThat(Simulation.kernelTunables().get(16).choices()).containsExactly("queue", "task");
-        assertThat(Simulation.kernelTunables().get(14).choices()).containsExactly("sync", "async");
-        assertThat(Simulation.kernelTunables().get(13).choices()).containsExactly("extent", "buffer");
+        assertThat(Simulation.kernelTunables().get(16).choices()).containsExactly("100", "250", "300", "1000");
+        assertThat(Simulation.kernelTunables().get(17).choices()).containsExactly("queue", "task");
+        assertThat(Simulation.kernelTunables().get(15).choices()).containsExactly("sync", "async");
+        assertThat(Simulation.kernelTunables().get(14).choices()).containsExactly("extent", "buffer");
     }
 
     @Test
@@ -151,11 +151,11 @@ class SimulationTest {
         assertThatThrownBy(() -> base().kernel(Map.of("queue.nr_request", "4")).build())
                 .isInstanceOf(InvalidInputException.class)
                 .hasMessage("unknown tunable 'queue.nr_request'; queue accepts: max_sectors_kb, nr_requests, "
-                        + "read_ahead_kb, rq_affinity");
+                        + "read_ahead_kb, rq_affinity, wbt_lat_usec");
         assertThatThrownBy(() -> base().kernel(Map.of("hz", "250")).build())
                 .isInstanceOf(InvalidInputException.class)
                 .hasMessage("unknown kernel setting 'hz'; accepted: queue.nr_requests, queue.max_sectors_kb, "
-                        + "queue.read_ahead_kb, queue.rq_affinity, vm.memory_mb, vm.dirty_background_ratio, "
+                        + "queue.read_ahead_kb, queue.rq_affinity, queue.wbt_lat_usec, vm.memory_mb, vm.dirty_background_ratio, "
                         + "vm.dirty_ratio, vm.dirty_expire_centisecs, vm.dirty_writeback_centisecs, vm.writeback_cgroup, "
                         + "fs.barrier, fs.commit_interval, fs.fragmentation, fs.writeback_bio, fs.jbd2_log_write, "
                         + "kernel.hz, kernel.plugging, kernel.version, cpu.count, cpu.speed, cpu.syscall_ns, cpu.context_switch_ns, "

@@ -103,7 +103,11 @@ public final class MqDeadlineScheduler implements MqScheduler {
         }
     }
 
-    /** {@code dd_depth_updated}: 3/4 of a scheduler tag word, at least 1. */
+    /**
+     * {@code dd_depth_updated}: 3/4 of a scheduler tag word, at least 1. Checked for 6.6.0: the word-based rule came
+     * with d47f9717e5cf ("use correct way to throttling write requests", for-6.6/block, in v6.6); its revert to
+     * {@code max(1, 3 * nr_requests / 4)} (256aab46e316, v6.9) reached only later 6.6.y stable releases.
+     */
     @Override
     public void depthUpdated(HardwareQueue hctx) {
         asyncDepth = Math.max(1, 3 * (1 << hctx.schedulerTagShift()) / 4);
