@@ -52,7 +52,18 @@ class WriteBufferTest {
         for (int i = 0; i < runCount; i++) {
             long block = regionStart + random.nextInt(regionBlocks);
             buffer.add(block * 8, block * 8 + 8 * (1 + random.nextInt(4)));
+            if (i == runCount / 2) {
+                buffer.nearestRun(HDD, block * 8, atMillis * 1e6, -1); // the index is kept from here on
+            }
+            if (random.nextInt(8) == 0) {
+                long from = (regionStart + random.nextInt(regionBlocks)) * 8L + random.nextInt(8);
+                buffer.remove(from, from + 1 + random.nextInt(64));
+            }
+            if (random.nextInt(8) == 0 && buffer.runs() > 0) {
+                buffer.takeForDestage(random.nextInt(buffer.runs()), 1 + random.nextInt(16));
+            }
         }
+        org.junit.jupiter.api.Assumptions.assumeTrue(buffer.runs() > 0);
         long headLba = (regionStart + random.nextInt(regionBlocks)) * 8L + random.nextInt(8);
         double now = atMillis * 1e6 + random.nextInt(1_000_000) + random.nextDouble();
         long continuation = continueAStart ? buffer.start(random.nextInt(buffer.runs())) : -1;
