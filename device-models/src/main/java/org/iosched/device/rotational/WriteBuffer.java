@@ -183,8 +183,10 @@ final class WriteBuffer {
         int n = index.size(b);
         for (int i = index.firstCylinderAtLeast(b, from); i < n && index.cylinderBelow(b, i, below); i++) {
             long lba = index.lba(b, i);
-            double cost = timing.positionNanos(headTrack, t, index.track(b, i), index.angle(b, i),
-                    lba != continuation);
+            if (lba == continuation) {
+                continue; // priced before the scan
+            }
+            double cost = timing.positionNanos(headTrack, t, index.track(b, i), index.angle(b, i), true);
             if (cost < nearestRunNanos) {
                 nearestRunNanos = cost;
                 bestLba = lba;
