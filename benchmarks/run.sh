@@ -50,7 +50,7 @@ for entry in "${list[@]}"; do
     if [ -z "$best" ] || awk -v a="$cpu" -v b="$best" 'BEGIN { exit !(a < b) }'; then
       best=$cpu; line="$user $sys $wall $rss"
       # requests: the sum of the Disk stats line's ios=R/W (fio reports); none for scenarios
-      requests=$(grep -o ' ios=[0-9]*/[0-9]*' "$work/out" | awk -F'[=/]' '{ n += $2 + $3 } END { print n + 0 }')
+      requests=$({ grep -o ' ios=[0-9]*/[0-9]*' "$work/out" || true; } | awk -F'[=/]' '{ n += $2 + $3 } END { print n + 0 }')
     fi
   done
   [ -n "$best" ] || continue
