@@ -36,7 +36,6 @@ import org.iosched.simulator.cpu.CpuTunables;
 import org.iosched.runner.trace.TraceOutput;
 import org.iosched.workload.text.InputText;
 import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 
 /**
  * Resolves names to providers and runs simulations. Independent simulations (one per scheduler) run in
@@ -44,8 +43,6 @@ import org.slf4j.LoggerFactory;
  * serial run's, in the order the schedulers were given.
  */
 public final class RunService {
-    private static final Logger LOG = LoggerFactory.getLogger(RunService.class);
-
     private final Map<String, PluginProvider> schedulers;
     private final Map<String, BlockDeviceProvider> devices;
     private final Map<String, WorkloadProvider> workloads;
@@ -308,7 +305,10 @@ public final class RunService {
     private SimulationResult runOne(RunPlan plan, PluginProvider scheduler, RunControl control,
                                     TraceOutput output, long statusIntervalNanos, Consumer<SimulationResult> status)
             throws IOException {
-        LOG.info("running {} on {} with seed {}", scheduler.name(), plan.device().name(), plan.seed());
+        Logger log = RunnerLog.of(RunService.class);
+        if (log != null) {
+            log.info("running {} on {} with seed {}", scheduler.name(), plan.device().name(), plan.seed());
+        }
         Simulation.Builder builder = builder(plan, scheduler, control);
         if (status != null) {
             builder.statusInterval(statusIntervalNanos, status);

@@ -61,6 +61,11 @@ public final class MediaTiming {
         return seek;
     }
 
+    /** The settle time a write adds to a seek, in nanoseconds. */
+    double writeSettleNanos() {
+        return writeSettleNanos;
+    }
+
     /** One revolution in nanoseconds. */
     public double revolutionNanos() {
         return revolutionNanos;

@@ -11,17 +11,27 @@ package org.iosched.device.rotational;
  * <p>Limitations: room is counted in sectors, and a rewrite of dirty sectors is charged again until it merges.
  */
 final class WriteBuffer {
+    /**
+     * Rounding allowance of the destage scan's rotational bound, in nanoseconds: the bound and the exact time
+     * differ by far less (float error near 1e-4 ns at 1e12 ns of virtual time, ANGLE_EPSILON of a revolution).
+     */
+    private static final double BOUND_MARGIN_NANOS = 1.0;
     private final long capacitySectors;
     private long[] start = new long[64];
     private long[] end = new long[64];
     private int count;
+    /** The run starts by angle, made by the first {@link #nearestRun} (which knows the geometry), then kept. */
+    private RunAngleIndex index;
     /**
-     * The track and angle of each run's start, for the destage scan: valid for run {@code i} while
-     * {@code placedLba[i] == start[i]} (shifted with the runs; recomputed when a run's start moves).
+     * The scan's state during {@link #nearestRun}: the first run upward, the best start and its scan place (-1
+     * until a tie asks for it).
      */
-    private long[] placedLba = new long[64];
-    private long[] track = new long[64];
-    private double[] angle = new double[64];
+    private int scanUp;
+    private long bestLba;
+    private long bestKey;
+    /** The last answer of {@link #firstDistanceReaching}: seek(reachDistance) reaches reachNanos, one less does not. */
+    private double reachNanos;
+    private long reachDistance;
     private long dirtySectors;
     private long destagingSectors;
     private double nearestRunNanos;
@@ -91,63 +101,167 @@ final class WriteBuffer {
 
     /**
      * The run whose start has the least write positioning time from the head (after {@code headLba}, at time
-     * {@code t}), or -1 if none: scans outward from the head's LBA in both directions and stops a direction
-     * once its seek alone exceeds the best total (runs are sorted by LBA, hence by cylinder). A run starting at
-     * {@code continuation} (the sector after the head's write stream, or -1) pays no write settle. The time is
-     * left in {@link #nearestRunNanos()}.
+     * {@code t}), or -1 if none; a run starting at {@code continuation} (the sector after the head's write
+     * stream, or -1) pays no write settle. The time is left in {@link #nearestRunNanos()}. Of runs with equal
+     * times the one met first scanning outward from the head's LBA wins, alternately upward and downward (the
+     * first run ending after the head, the last one before it, the second after it, ...).
+     *
+     * <p>A run is reached at a passage of its start under the head, after its seek: its time is at least its
+     * seek and at least the wait for the next passage from {@code t}, and one revolution more when the seek is
+     * longer than that wait. So the starts are visited by angle ({@link RunAngleIndex}), in the order the
+     * platter brings them under the head, and in each bucket only those whose seek is short enough to arrive in
+     * time; the visit ends at the first bucket that passes only after the best time found. Every bound keeps
+     * {@link #BOUND_MARGIN_NANOS} for rounding, and the buckets at and just behind the head are searched whole
+     * (a start just behind the head may count as under it), so that the choice is that of pricing every run.
      */
     int nearestRun(MediaTiming timing, long headLba, double t, long continuation) {
         ZonedGeometry geometry = timing.geometry();
-        SeekCurve seek = timing.seekCurve();
-        int heads = geometry.heads();
-        long headTrack = geometry.track(headLba);
-        int headCylinder = (int) (headTrack / heads);
-        int up = firstEndingAfter(headLba);
-        int down = up - 1;
-        int best = -1;
-        double bestCost = Double.POSITIVE_INFINITY;
-        while (up < count || down >= 0) {
-            if (up < count) {
-                place(geometry, up);
-                if (seek.millis(Math.abs((int) (track[up] / heads) - headCylinder)) * 1e6 >= bestCost) {
-                    up = count;
-                } else {
-                    double cost = timing.positionNanos(headTrack, t, track[up], angle[up],
-                            start[up] != continuation);
-                    if (cost < bestCost) {
-                        bestCost = cost;
-                        best = up;
-                    }
-                    up++;
-                }
-            }
-            if (down >= 0) {
-                place(geometry, down);
-                if (seek.millis(Math.abs((int) (track[down] / heads) - headCylinder)) * 1e6 >= bestCost) {
-                    down = -1;
-                } else {
-                    double cost = timing.positionNanos(headTrack, t, track[down], angle[down],
-                            start[down] != continuation);
-                    if (cost < bestCost) {
-                        bestCost = cost;
-                        best = down;
-                    }
-                    down--;
-                }
+        if (index == null || index.geometry() != geometry) {
+            index = new RunAngleIndex(geometry);
+            reachNanos = 0;
+            reachDistance = 0;
+            for (int i = 0; i < count; i++) {
+                index.add(start[i]);
             }
         }
-        nearestRunNanos = bestCost;
-        return best;
+        nearestRunNanos = Double.POSITIVE_INFINITY;
+        if (count == 0) {
+            return -1;
+        }
+        SeekCurve seek = timing.seekCurve();
+        long headTrack = geometry.track(headLba);
+        long headCylinder = (int) (headTrack / geometry.heads());
+        double revolution = timing.revolutionNanos();
+        double position = timing.angleAt(t) * RunAngleIndex.BUCKETS;
+        int headBucket = Math.min((int) position, RunAngleIndex.BUCKETS - 1);
+        double offset = position - headBucket;
+        scanUp = firstEndingAfter(headLba);
+        bestLba = -1;
+        bestKey = Long.MAX_VALUE;
+        double settle = timing.writeSettleNanos();
+        int continued = continuation < 0 ? count : firstEndingAfter(continuation);
+        if (continued < count && start[continued] == continuation) {
+            // the one start without a write settle; every other start off the head's cylinder pays one
+            long lba = start[continued];
+            nearestRunNanos = timing.positionNanos(headTrack, t, geometry.track(lba), geometry.angle(lba), false);
+            bestLba = lba;
+            bestKey = -1;
+        }
+        scanBucket(timing, headBucket, headTrack, headCylinder, t, continuation,
+                reachDistance(seek, nearestRunNanos, settle));
+        scanBucket(timing, (headBucket - 1) & (RunAngleIndex.BUCKETS - 1), headTrack, headCylinder, t, continuation,
+                reachDistance(seek, nearestRunNanos, settle));
+        for (int k = 1; k < RunAngleIndex.BUCKETS - 1; k++) {
+            double leastWait = (k - offset) / RunAngleIndex.BUCKETS * revolution - BOUND_MARGIN_NANOS;
+            double best = nearestRunNanos;
+            if (leastWait >= best) {
+                break;
+            }
+            double mostWait = (k + 1 - offset) / RunAngleIndex.BUCKETS * revolution + BOUND_MARGIN_NANOS;
+            // a run here either arrives at its first passage (its seek shorter than that wait) or a turn later
+            double reach = best < leastWait + revolution - BOUND_MARGIN_NANOS ? Math.min(mostWait, best) : best;
+            scanBucket(timing, (headBucket + k) & (RunAngleIndex.BUCKETS - 1), headTrack, headCylinder, t,
+                    continuation, reachDistance(seek, reach, settle));
+        }
+        return firstEndingAfter(bestLba);
     }
 
-    /** Makes {@code track[i]} and {@code angle[i]} those of run {@code i}'s start. */
-    private void place(ZonedGeometry geometry, int i) {
-        long lba = start[i];
-        if (placedLba[i] != lba) {
-            placedLba[i] = lba;
-            track[i] = geometry.track(lba);
-            angle[i] = geometry.angle(lba);
+    /**
+     * The cylinder distance from which no start can be reached within {@code nanos} (give or take the margin):
+     * off the head's cylinder a start costs at least its seek plus the write settle (the continuation, which
+     * pays none, is priced before the scan).
+     */
+    private long reachDistance(SeekCurve seek, double nanos, double settle) {
+        return Math.max(1, firstDistanceReaching(seek, nanos - settle + BOUND_MARGIN_NANOS));
+    }
+
+    /** Prices the starts of bucket {@code b} less than {@code distance} cylinders from the head. */
+    private void scanBucket(MediaTiming timing, int b, long headTrack, long headCylinder, double t,
+                            long continuation, long distance) {
+        long from = distance >= headCylinder ? 0 : headCylinder - distance + 1;
+        long below = distance > Integer.MAX_VALUE ? Long.MAX_VALUE : headCylinder + distance;
+        int n = index.size(b);
+        for (int i = index.firstCylinderAtLeast(b, from); i < n && index.cylinderBelow(b, i, below); i++) {
+            long lba = index.lba(b, i);
+            if (lba == continuation) {
+                continue; // priced before the scan
+            }
+            double cost = timing.positionNanos(headTrack, t, index.track(b, i), index.angle(b, i), true);
+            if (cost < nearestRunNanos) {
+                nearestRunNanos = cost;
+                bestLba = lba;
+                bestKey = -1; // found when a tie needs it
+            } else if (cost == nearestRunNanos) {
+                if (bestKey < 0) {
+                    bestKey = scanKey(bestLba);
+                }
+                long key = scanKey(lba);
+                if (key < bestKey) {
+                    bestLba = lba;
+                    bestKey = key;
+                }
+            }
         }
+    }
+
+    /** The place of the run starting at {@code lba} in the outward scan from the head (see {@link #nearestRun}). */
+    private long scanKey(long lba) {
+        int i = firstEndingAfter(lba);
+        return i >= scanUp ? 2L * (i - scanUp) : 2L * (scanUp - 1 - i) + 1;
+    }
+
+    /**
+     * The least cylinder distance whose seek time, in nanoseconds, is at least {@code nanos} (Long.MAX_VALUE
+     * for none): the seek curve rises with distance, so every larger distance's seek is at least as long. Found
+     * by galloping from the last answer (a scan asks for slowly growing times) and bisection, exactly.
+     */
+    private long firstDistanceReaching(SeekCurve seek, double nanos) {
+        if (!(nanos < Double.POSITIVE_INFINITY)) {
+            return Long.MAX_VALUE;
+        }
+        if (seek.millis(0) * 1e6 >= nanos) {
+            return 0;
+        }
+        long lo; // a distance whose seek is below nanos
+        long hi; // one whose seek reaches it
+        if (nanos >= reachNanos) {
+            if (reachDistance == Long.MAX_VALUE) {
+                return Long.MAX_VALUE;
+            }
+            lo = Math.max(0, reachDistance - 1);
+            long step = 1;
+            hi = lo + 1;
+            while (seek.millis(hi) * 1e6 < nanos) {
+                lo = hi;
+                step *= 2;
+                hi = lo + step;
+                if (hi > (1L << 40)) {
+                    reachNanos = nanos;
+                    reachDistance = Long.MAX_VALUE;
+                    return Long.MAX_VALUE;
+                }
+            }
+        } else {
+            hi = reachDistance;
+            long step = 1;
+            lo = hi - 1;
+            while (lo > 0 && seek.millis(lo) * 1e6 >= nanos) {
+                hi = lo;
+                step *= 2;
+                lo = Math.max(0, hi - step);
+            }
+        }
+        while (hi - lo > 1) {
+            long mid = (lo + hi) >>> 1;
+            if (seek.millis(mid) * 1e6 >= nanos) {
+                hi = mid;
+            } else {
+                lo = mid;
+            }
+        }
+        reachNanos = nanos;
+        reachDistance = hi;
+        return hi;
     }
 
     /** Positioning time to the run the last {@link #nearestRun} chose, in nanoseconds. */
@@ -176,7 +290,7 @@ final class WriteBuffer {
             dirtySectors -= end[k] - start[k];
         }
         dirtySectors += mergedEnd - mergedStart;
-        start[i] = mergedStart;
+        moveStart(i, mergedStart);
         end[i] = mergedEnd;
         delete(i + 1, j);
     }
@@ -205,7 +319,7 @@ final class WriteBuffer {
         }
         if (j < count && start[j] < to) {
             dirtySectors -= to - start[j];
-            start[j] = to;
+            moveStart(j, to);
         }
         delete(i, j);
     }
@@ -224,34 +338,44 @@ final class WriteBuffer {
         destagingSectors -= sectors;
     }
 
+    /** Moves the start of run {@code i} to {@code lba}. */
+    private void moveStart(int i, long lba) {
+        if (start[i] == lba) {
+            return;
+        }
+        if (index != null) {
+            index.remove(start[i]);
+            index.add(lba);
+        }
+        start[i] = lba;
+    }
+
     private void insert(int at, long from, long to) {
         if (count == start.length) {
             start = java.util.Arrays.copyOf(start, count * 2);
             end = java.util.Arrays.copyOf(end, count * 2);
-            placedLba = java.util.Arrays.copyOf(placedLba, count * 2);
-            track = java.util.Arrays.copyOf(track, count * 2);
-            angle = java.util.Arrays.copyOf(angle, count * 2);
         }
         System.arraycopy(start, at, start, at + 1, count - at);
         System.arraycopy(end, at, end, at + 1, count - at);
-        System.arraycopy(placedLba, at, placedLba, at + 1, count - at);
-        System.arraycopy(track, at, track, at + 1, count - at);
-        System.arraycopy(angle, at, angle, at + 1, count - at);
         start[at] = from;
         end[at] = to;
-        placedLba[at] = -1;
         count++;
+        if (index != null) {
+            index.add(from);
+        }
     }
 
     private void delete(int from, int to) {
         if (to <= from) {
             return;
         }
+        if (index != null) {
+            for (int i = from; i < to; i++) {
+                index.remove(start[i]);
+            }
+        }
         System.arraycopy(start, to, start, from, count - to);
         System.arraycopy(end, to, end, from, count - to);
-        System.arraycopy(placedLba, to, placedLba, from, count - to);
-        System.arraycopy(track, to, track, from, count - to);
-        System.arraycopy(angle, to, angle, from, count - to);
         count -= to - from;
     }
 }

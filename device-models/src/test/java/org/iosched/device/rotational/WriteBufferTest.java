@@ -37,6 +37,67 @@ class WriteBufferTest {
         assertThat(buffer.nearestRunNanos()).isEqualTo(least);
     }
 
+    @Property(tries = 300)
+    void theBoundedScanChoosesTheRunTheFullScanChooses(
+            @ForAll @IntRange(min = 1, max = 3000) int runCount,
+            @ForAll @IntRange(min = 0, max = 2_000_000) int regionStart,
+            @ForAll @IntRange(min = 1, max = 2_621_440) int regionBlocks,
+            @ForAll @IntRange(min = 0, max = 1 << 30) int seed,
+            @ForAll @IntRange(min = 0, max = 900_000) int atMillis,
+            @ForAll boolean continueAStart) {
+        // many runs in one file's region (units of 8 sectors), the head among them, at any time of a long run:
+        // the choice, ties included, must be that of a scan that prices every run in the scan's order
+        java.util.Random random = new java.util.Random(seed);
+        WriteBuffer buffer = new WriteBuffer(1L << 40);
+        for (int i = 0; i < runCount; i++) {
+            long block = regionStart + random.nextInt(regionBlocks);
+            buffer.add(block * 8, block * 8 + 8 * (1 + random.nextInt(4)));
+            if (i == runCount / 2) {
+                buffer.nearestRun(HDD, block * 8, atMillis * 1e6, -1); // the index is kept from here on
+            }
+            if (random.nextInt(8) == 0) {
+                long from = (regionStart + random.nextInt(regionBlocks)) * 8L + random.nextInt(8);
+                buffer.remove(from, from + 1 + random.nextInt(64));
+            }
+            if (random.nextInt(8) == 0 && buffer.runs() > 0) {
+                buffer.takeForDestage(random.nextInt(buffer.runs()), 1 + random.nextInt(16));
+            }
+        }
+        org.junit.jupiter.api.Assumptions.assumeTrue(buffer.runs() > 0);
+        long headLba = (regionStart + random.nextInt(regionBlocks)) * 8L + random.nextInt(8);
+        double now = atMillis * 1e6 + random.nextInt(1_000_000) + random.nextDouble();
+        long continuation = continueAStart ? buffer.start(random.nextInt(buffer.runs())) : -1;
+
+        int chosen = buffer.nearestRun(HDD, headLba, now, continuation);
+
+        long headTrack = HDD.geometry().track(headLba);
+        int up = buffer.firstEndingAfter(headLba);
+        int down = up - 1;
+        int expected = -1;
+        double least = Double.POSITIVE_INFINITY;
+        while (up < buffer.runs() || down >= 0) {
+            if (up < buffer.runs()) {
+                double cost = HDD.positionNanos(headTrack, now, buffer.start(up), buffer.start(up) != continuation);
+                if (cost < least) {
+                    least = cost;
+                    expected = up;
+                }
+                up++;
+            }
+            if (down >= 0) {
+                double cost = HDD.positionNanos(headTrack, now, buffer.start(down),
+                        buffer.start(down) != continuation);
+                if (cost < least) {
+                    least = cost;
+                    expected = down;
+                }
+                down--;
+            }
+        }
+        assertThat(chosen).isEqualTo(expected);
+        assertThat(buffer.nearestRunNanos()).isEqualTo(least);
+    }
+
     @Test
     void adjacentWritesMergeIntoOneRun() {
         WriteBuffer buffer = new WriteBuffer(1000);

@@ -6,6 +6,7 @@ import java.nio.file.Paths;
 import java.util.List;
 import org.apache.logging.log4j.Level;
 import org.apache.logging.log4j.core.config.Configurator;
+import org.iosched.runner.RunnerLog;
 import org.iosched.runner.plugin.DiscoveredPlugin;
 import org.iosched.runner.plugin.PluginDiscovery;
 import picocli.CommandLine.Model.CommandSpec;
@@ -44,10 +45,13 @@ public final class GlobalOptions {
 
     /** Apply the logging level. */
     public void applyLogging() {
+        // Log4j2 is set up only here: quiet runs print nothing of the runner's (RunnerLog)
         if (debug()) {
             Configurator.setRootLevel(Level.DEBUG);
+            RunnerLog.enable();
         } else if (verbose()) {
             Configurator.setRootLevel(Level.INFO);
+            RunnerLog.enable();
         }
     }
 

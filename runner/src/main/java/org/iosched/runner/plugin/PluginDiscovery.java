@@ -16,8 +16,8 @@ import java.util.ServiceConfigurationError;
 import java.util.ServiceLoader;
 import org.iosched.api.InvalidInputException;
 import org.iosched.api.PluginProvider;
+import org.iosched.runner.RunnerLog;
 import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 
 /**
  * Finds providers with {@link ServiceLoader}: first on the runner's class path, then in every
@@ -31,8 +31,6 @@ import org.slf4j.LoggerFactory;
  * runs do not depend on class-path order.
  */
 public final class PluginDiscovery {
-    private static final Logger LOG = LoggerFactory.getLogger(PluginDiscovery.class);
-
     private PluginDiscovery() {
     }
 
@@ -71,6 +69,7 @@ public final class PluginDiscovery {
     }
 
     private static void load(PluginKind kind, ClassLoader loader, String origin, List<DiscoveredPlugin> found) {
+        Logger log = RunnerLog.of(PluginDiscovery.class);
         ServiceLoader<? extends PluginProvider> serviceLoader = ServiceLoader.load(kind.spi(), loader);
         for (ServiceLoader.Provider<? extends PluginProvider> candidate : iterate(serviceLoader, origin)) {
             // A class-path loader sees the parent's services too: keep only those defined by this jar's loader.
@@ -89,7 +88,9 @@ public final class PluginDiscovery {
                 throw new InvalidInputException(origin, 0, kind.label() + " provider " + provider.getClass().getName()
                         + " has an invalid name '" + name + "' (lower case letters, digits, '.', '_' and '-')");
             }
-            LOG.info("registered {} '{}' ({}) from {}", kind.label(), name, provider.getClass().getName(), origin);
+            if (log != null) {
+                log.info("registered {} '{}' ({}) from {}", kind.label(), name, provider.getClass().getName(), origin);
+            }
             found.add(new DiscoveredPlugin(kind, provider, origin));
         }
     }

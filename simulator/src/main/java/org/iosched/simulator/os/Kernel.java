@@ -56,6 +56,9 @@ final class Kernel {
     Flusher flusher;
 
     private final Map<Task, TaskContext> contexts = new IdentityHashMap<>();
+    /** The last task {@link #context} looked up and its context: most lookups repeat the previous one. */
+    private Task lastTask;
+    private TaskContext lastContext;
     private final TaskContext.Program userProgram;
     private final List<Inode> inodes = new ArrayList<>();
     private final Map<String, Inode> byPath = new HashMap<>();
@@ -112,11 +115,16 @@ final class Kernel {
 
     /** The task's context, created on first use (a user task runs its system calls). */
     TaskContext context(Task task) {
+        if (task == lastTask) {
+            return lastContext;
+        }
         TaskContext ctx = contexts.get(task);
         if (ctx == null) {
             ctx = new TaskContext(this, task, userProgram);
             contexts.put(task, ctx);
         }
+        lastTask = task;
+        lastContext = ctx;
         return ctx;
     }
 
@@ -124,6 +132,7 @@ final class Kernel {
     TaskContext kernelThread(Task task, TaskContext.Program program) {
         TaskContext ctx = new TaskContext(this, task, program);
         contexts.put(task, ctx);
+        lastTask = null;
         return ctx;
     }
 
@@ -134,6 +143,7 @@ final class Kernel {
 
     void forget(Task task) {
         contexts.remove(task);
+        lastTask = null;
     }
 
     // ---------------------------------------------------------------- inodes

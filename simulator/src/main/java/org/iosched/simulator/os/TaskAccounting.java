@@ -35,6 +35,9 @@ final class TaskAccounting implements RequestCompletionListener {
     private final Map<Task, CpuAccount> cpuAccounts = new IdentityHashMap<>();
     private final Map<Integer, CpuAccount> byPid = new HashMap<>();
     private final List<Task> tasks = new ArrayList<>();
+    /** The last task {@link #of} looked up and its counters (never removed): most lookups repeat it. */
+    private Task lastTask;
+    private long[] lastCounters;
     private final long everyCpu;
 
     /** @param everyCpu the affinity mask of a task that may run anywhere */
@@ -73,12 +76,17 @@ final class TaskAccounting implements RequestCompletionListener {
     }
 
     private long[] of(Task task) {
+        if (task == lastTask) {
+            return lastCounters;
+        }
         long[] c = counters.get(task);
         if (c == null) {
             c = new long[COUNTERS];
             counters.put(task, c);
             tasks.add(task);
         }
+        lastTask = task;
+        lastCounters = c;
         return c;
     }
 

@@ -1,0 +1,64 @@
+#!/usr/bin/env bash
+# Whole-run benchmark of the packaged jar (issue 19): the five seed scenarios, fio's fio-rand-write.fio on
+# hdd-7200 and nvme, a 1 s job (start-up) and 100 s of two 4 KiB random readers at iodepth 32 on ssd for every
+# scheduler. Prints one table: CPU time (user + sys), wall time, peak RSS, requests and requests per wall second.
+#
+#   bash benchmarks/run.sh [JAR]            JAR defaults to runner/target/iosched.jar
+#   REPEAT=3 bash benchmarks/run.sh         best of 3 (by CPU time) per case
+#   CASES='seed|start' bash benchmarks/run.sh   only the cases whose name matches the regular expression
+#   NVME=0 bash benchmarks/run.sh           leave out fio-rand-write.fio on nvme (the longest case)
+#
+# Measure with CPU time on a shared machine: wall time grows with the load of the cores.
+set -euo pipefail
+here=$(cd "$(dirname "$0")" && pwd)
+root=$(cd "$here/.." && pwd)
+jar=${1:-$root/runner/target/iosched.jar}
+repeat=${REPEAT:-1}
+cases=${CASES:-.}
+nvme=${NVME:-1}
+java=${JAVA:-java}
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+
+# name|arguments of iosched
+list=()
+for s in "$root"/scenarios/seeds/*.yaml; do
+  n=$(basename "$s" .yaml); list+=("seed-${n%%-*}|scenario $s")
+done
+randwrite=$root/workloads/src/test/resources/fio-examples/fio-rand-write.fio
+list+=("rand-write hdd-7200 deadline|run $randwrite --device hdd-7200 --scheduler deadline")
+if [ "$nvme" = 1 ]; then
+  list+=("rand-write nvme noop|run $randwrite --device nvme --scheduler noop")
+fi
+list+=("start-up 1 s job|run $here/jobs/short-1s.fio --device ssd --scheduler noop")
+for sched in noop deadline cfq none mq-deadline kyber; do
+  list+=("randread 2x32 ssd $sched|run $here/jobs/randread-2x32.fio --device ssd --scheduler $sched")
+done
+
+printf '%-28s %8s %8s %8s %9s %11s %12s\n' case user_s sys_s wall_s rss_MiB requests req/wall_s
+for entry in "${list[@]}"; do
+  name=${entry%%|*}; args=${entry#*|}
+  [[ $name =~ $cases ]] || continue
+  best=""
+  for ((i = 0; i < repeat; i++)); do
+    # shellcheck disable=SC2086
+    if ! /usr/bin/time -f '%U %S %e %M' -o "$work/time" "$java" -jar "$jar" $args >"$work/out" 2>"$work/err"; then
+      echo "$name: iosched failed:" >&2; tail -3 "$work/err" >&2; break
+    fi
+    read -r user sys wall rss < <(tail -1 "$work/time")
+    cpu=$(awk -v u="$user" -v s="$sys" 'BEGIN { print u + s }')
+    if [ -z "$best" ] || awk -v a="$cpu" -v b="$best" 'BEGIN { exit !(a < b) }'; then
+      best=$cpu; line="$user $sys $wall $rss"
+      # requests: the sum of the Disk stats line's ios=R/W (fio reports); none for scenarios
+      requests=$({ grep -o ' ios=[0-9]*/[0-9]*' "$work/out" || true; } | awk -F'[=/]' '{ n += $2 + $3 } END { print n + 0 }')
+    fi
+  done
+  [ -n "$best" ] || continue
+  read -r user sys wall rss <<<"$line"
+  if [ "$requests" -gt 0 ]; then
+    rate=$(awk -v n="$requests" -v w="$wall" 'BEGIN { printf "%.0f", (w > 0 ? n / w : 0) }')
+  else
+    requests=-; rate=-
+  fi
+  printf '%-28s %8s %8s %8s %9d %11s %12s\n' "$name" "$user" "$sys" "$wall" $((rss / 1024)) "$requests" "$rate"
+done
