@@ -305,6 +305,8 @@ final class BufferedWrite {
                 }
             }
             t.dirtySleep = now;
+            // wb->dirty_sleep, which blk-wbt's wb_recent_wait reads
+            kernel.queue.dirtySleep(kernel.now());
             t.pauses++;
             t.pausedJiffies += pause;
             t.pauseDirtySum += dirty;
