@@ -24,6 +24,7 @@ import org.iosched.api.InvalidInputException;
 import org.iosched.api.IoSchedulerProvider;
 import org.iosched.api.MqSchedulerProvider;
 import org.iosched.api.PluginProvider;
+import org.iosched.api.RqQosProvider;
 import org.iosched.api.Settings;
 import org.iosched.api.TunableDescriptor;
 import org.iosched.api.Workload;
@@ -49,18 +50,20 @@ public final class RunService {
     private final Map<String, BlockDeviceProvider> devices;
     private final Map<String, WorkloadProvider> workloads;
     private final Map<String, BioControllerProvider> bioControllers;
+    private final Map<String, RqQosProvider> rqQos;
 
     /** Injected with the providers bound by name. */
     @Inject
     public RunService(Map<String, IoSchedulerProvider> schedulers, Map<String, MqSchedulerProvider> mqSchedulers,
                       Map<String, BlockDeviceProvider> devices, Map<String, WorkloadProvider> workloads,
-                      Map<String, BioControllerProvider> bioControllers) {
+                      Map<String, BioControllerProvider> bioControllers, Map<String, RqQosProvider> rqQos) {
         Map<String, PluginProvider> all = new java.util.TreeMap<>(schedulers);
         all.putAll(mqSchedulers);
         this.schedulers = java.util.Collections.unmodifiableMap(all);
         this.devices = devices;
         this.workloads = workloads;
         this.bioControllers = bioControllers;
+        this.rqQos = rqQos;
     }
 
     /** Scheduler providers of both kernels by name. */
@@ -83,11 +86,17 @@ public final class RunService {
         return bioControllers;
     }
 
+    /** Linux 6.6 rq-qos policy providers by name. */
+    public Map<String, RqQosProvider> rqQos() {
+        return rqQos;
+    }
+
     /** Every name a {@code --set} key may start with, besides the kernel prefixes. */
     public Set<String> settingOwners() {
         Set<String> owners = new TreeSet<>(schedulers.keySet());
         owners.addAll(workloads.keySet());
         owners.addAll(bioControllers.keySet());
+        owners.addAll(rqQos.keySet());
         owners.add("device");
         return owners;
     }
@@ -131,9 +140,22 @@ public final class RunService {
         for (BioControllerProvider controller : controllers) {
             controllerSettings.put(controller, set.forOwner(controller.name()));
         }
+        // rq-qos policies are enabled in order(), each pushed at the head of the queue's chain
+        List<RqQosProvider> policies = new ArrayList<>();
+        for (String owner : set.owners()) {
+            RqQosProvider policy = rqQos.get(owner);
+            if (policy != null) {
+                policies.add(policy);
+            }
+        }
+        policies.sort(Comparator.comparingInt(RqQosProvider::order).thenComparing(RqQosProvider::name));
+        Map<RqQosProvider, Map<String, String>> policySettings = new LinkedHashMap<>();
+        for (RqQosProvider policy : policies) {
+            policySettings.put(policy, set.forOwner(policy.name()));
+        }
         for (String owner : set.owners()) {
             boolean used = owner.equals("device") || owner.equals(workloadName) || schedulerSettings.containsKey(owner)
-                    || bioControllers.containsKey(owner);
+                    || bioControllers.containsKey(owner) || rqQos.containsKey(owner);
             if (!used) {
                 throw new InvalidInputException("--set", 0, "tunables for '" + owner + "' are set but " + owner
                         + " is not part of this run (--scheduler " + String.join(",", schedulerNames)
@@ -141,7 +163,7 @@ public final class RunService {
             }
         }
         RunPlan plan = new RunPlan(workload, source, set.forOwner(workloadName), device, set.forOwner("device"), chosen,
-                schedulerSettings, set.kernel(), controllerSettings, seed, trace, logDirectory);
+                schedulerSettings, set.kernel(), controllerSettings, seed, trace, logDirectory, policySettings);
         validate(plan);
         return plan;
     }
@@ -178,6 +200,9 @@ public final class RunService {
         }
         for (Map.Entry<BioControllerProvider, Map<String, String>> controller : plan.bioControllers().entrySet()) {
             builder.bioController(controller.getKey(), controller.getValue());
+        }
+        for (Map.Entry<RqQosProvider, Map<String, String>> policy : plan.rqQos().entrySet()) {
+            builder.rqQos(policy.getKey(), policy.getValue());
         }
         if (plan.logDirectory() != null) {
             builder.logDirectory(plan.logDirectory());

@@ -91,4 +91,15 @@ class BioControllerRoutingTest {
                 .isInstanceOf(InvalidInputException.class)
                 .hasMessageContaining("ioband is on (grp1.weight set) but has no policy; set ioband.policy=weight");
     }
+
+    @Test
+    void aThreeZeroBioControllerOnASixSixRunIsAnErrorNamingTheKernelThatHasIt() {
+        assertThatThrownBy(() -> SERVICE.plan("fio", JOB, "ssd", List.of("none"),
+                SetOptions.parse(List.of("throttle.grp1.read_bps_device=1048576"), SERVICE.settingOwners()), 1, null,
+                null))
+                .isInstanceOf(InvalidInputException.class)
+                .hasMessage("--set: throttle.* keys are set, but bio controller throttle exists only in"
+                        + " kernel.version=3.0 and this run models the Linux 6.6 blk-mq: set kernel.version=3.0 or"
+                        + " pick a 3.0 scheduler (cfq, deadline, noop)");
+    }
 }

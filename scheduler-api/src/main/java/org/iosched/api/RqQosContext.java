@@ -37,6 +37,19 @@ public interface RqQosContext {
     default void delayTask(Task task, long nanos) {
     }
 
+    /** {@code HZ}: jiffy-based timers and intervals round to it. */
+    default int hz() {
+        return 250;
+    }
+
+    /**
+     * When a task last slept in {@code balance_dirty_pages} writing to this device ({@code wb->dirty_sleep}), in
+     * virtual nanoseconds; {@link Long#MIN_VALUE} when none did. blk-wbt's {@code wb_recent_wait} asks it.
+     */
+    default long lastDirtySleep() {
+        return Long.MIN_VALUE;
+    }
+
     /** Run every hardware queue (asynchronously, as kblockd): a policy that released held work. */
     default void runQueues() {
     }

@@ -12,6 +12,9 @@ import org.iosched.api.BlockDeviceProvider;
 import org.iosched.api.Cgroup;
 import org.iosched.api.DeviceInfo;
 import org.iosched.api.IoPrioClass;
+import org.iosched.api.RqQosContext;
+import org.iosched.api.RqQosPolicy;
+import org.iosched.api.RqQosProvider;
 import org.iosched.api.Settings;
 import org.iosched.api.Task;
 import org.iosched.api.Timer;
@@ -22,12 +25,12 @@ import org.iosched.simulator.engine.PluginGuard;
 import org.iosched.simulator.trace.BlockTrace;
 
 /**
- * Validates bio-controller settings at {@link Simulation.Builder#build()} by creating each controller once on a
+ * Validates bio-controller and rq-qos settings at {@link Simulation.Builder#build()} by creating each controller once on a
  * dry context, so that a bad key fails before any run starts. The dry context has the queue's
  * {@code nr_requests} and the device's facts (the device is created once, on first ask, with a throwaway host);
- * its timers never fire, no task has used a cgroup yet, and no bio may be passed down or woken.
+ * its timers never fire, no task has used a cgroup yet, and no bio may be passed down, woken or resumed.
  */
-final class BioControllerCheck implements BioControllerContext {
+final class BioControllerCheck implements BioControllerContext, RqQosContext {
     private final int nrRequests;
     private final BlockDeviceProvider deviceProvider;
     private final Settings deviceSettings;
@@ -59,6 +62,30 @@ final class BioControllerCheck implements BioControllerContext {
         if (created == null) {
             throw new PluginFailureException(controller, new NullPointerException("create returned null"));
         }
+    }
+
+    /**
+     * Creates the rq-qos policy on this context and drops it.
+     *
+     * @throws org.iosched.api.InvalidInputException on bad settings
+     * @throws PluginFailureException                naming the policy when {@code create} threw anything else
+     */
+    void create(RqQosProvider provider, Map<String, String> settings) {
+        controller = "rq-qos " + provider.name();
+        RqQosPolicy created;
+        try {
+            created = provider.create(this, settings);
+        } catch (RuntimeException e) {
+            throw PluginGuard.blame(controller, e);
+        }
+        if (created == null) {
+            throw new PluginFailureException(controller, new NullPointerException("create returned null"));
+        }
+    }
+
+    @Override
+    public void resume(Bio bio) {
+        throw new IllegalStateException("resume while the simulation is being built");
     }
 
     @Override

@@ -15,6 +15,7 @@ import org.iosched.api.InvalidInputException;
 import org.iosched.api.IoSchedulerProvider;
 import org.iosched.api.MqSchedulerProvider;
 import org.iosched.api.PluginProvider;
+import org.iosched.api.RqQosProvider;
 import org.iosched.api.Settings;
 import org.iosched.api.TunableDescriptor;
 import org.iosched.api.Workload;
@@ -141,7 +142,7 @@ public final class Simulation {
                   Appendable trace, OutputStream binaryTrace, String traceName, long maxVirtualTime, Path logDirectory,
                   UnaryOperator<String> logFileNames, RunMonitor monitor, long statusIntervalNanos,
                   Consumer<SimulationResult> status,
-                  KernelVersion version, boolean nrRequestsSet) {
+                  KernelVersion version, boolean nrRequestsSet, List<RqQosSpec> rqQos) {
         /** The scheduler of a 6.6 run, or null. */
         MqSchedulerProvider mqSchedulerProvider() {
             return schedulerProvider instanceof MqSchedulerProvider p ? p : null;
@@ -160,6 +161,13 @@ public final class Simulation {
         }
     }
 
+    /** An rq-qos policy to enable on a 6.6 queue, with its keys (without the policy's prefix). */
+    record RqQosSpec(RqQosProvider provider, Map<String, String> settings) {
+        RqQosSpec {
+            settings = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(settings));
+        }
+    }
+
     /** Builds a {@link Simulation}; settings are validated by {@link #build()}. */
     public static final class Builder {
         private long seed = 1;
@@ -170,6 +178,7 @@ public final class Simulation {
         private Workload workload;
         private Map<String, String> kernel = Map.of();
         private final List<BioControllerSpec> bioControllers = new ArrayList<>();
+        private final List<RqQosSpec> rqQos = new ArrayList<>();
         private Appendable trace;
         private OutputStream binaryTrace;
         private String traceName;
@@ -256,6 +265,27 @@ public final class Simulation {
                 }
             }
             bioControllers.add(new BioControllerSpec(provider, Objects.requireNonNull(settings, "settings")));
+            return this;
+        }
+
+        /**
+         * Enables a request-QoS policy ({@code io.latency}, {@code io.cost}) on the queue of a Linux 6.6 run; the
+         * queue enables them in {@link RqQosProvider#order()} (after its own blk-wbt), and the one enabled last runs
+         * first, as {@code rq_qos_add} pushes at the head. Its settings are validated by {@link #build()}, which
+         * creates the policy once on a dry context; a 3.0 run with one is an {@link InvalidInputException}.
+         *
+         * @param provider the policy's provider
+         * @param settings its keys without the {@code <name>.} prefix ({@code grp1.target})
+         * @throws IllegalArgumentException when a policy of that name was already added
+         */
+        public Builder rqQos(RqQosProvider provider, Map<String, String> settings) {
+            Objects.requireNonNull(provider, "provider");
+            for (RqQosSpec spec : rqQos) {
+                if (spec.provider().name().equals(provider.name())) {
+                    throw new IllegalArgumentException("rq-qos policy " + provider.name() + " was already added");
+                }
+            }
+            rqQos.add(new RqQosSpec(provider, Objects.requireNonNull(settings, "settings")));
             return this;
         }
 
@@ -387,6 +417,7 @@ public final class Simulation {
                         + " and 2.6.39-3.0; Linux 6.6 always plugs per task: drop kernel.plugging for scheduler "
                         + schedulerProvider.name());
             }
+            checkEra(version, queueValues);
             Settings kernelSettings = Settings.resolve("kernel", KERNEL_TUNABLES, kernelValues);
             Settings cpuSettings = Settings.resolve("cpu", CpuTunables.CPU, cpuValues);
             BioControllerCheck check = new BioControllerCheck(queueSettings.getInt("nr_requests"), deviceProvider,
@@ -394,12 +425,46 @@ public final class Simulation {
             for (BioControllerSpec spec : bioControllers) {
                 check.create(spec.provider(), spec.settings());
             }
+            List<RqQosSpec> policies = new ArrayList<>(rqQos);
+            policies.sort(java.util.Comparator.comparingInt((RqQosSpec spec) -> spec.provider().order())
+                    .thenComparing(spec -> spec.provider().name()));
+            for (RqQosSpec spec : policies) {
+                check.create(spec.provider(), spec.settings());
+            }
             return new Simulation(new Config(seed, schedulerProvider, schedulerSettings, deviceProvider,
                     deviceSettings, workload, queueSettings, queueValues.containsKey("max_sectors_kb"), vmSettings,
                     fsSettings, kernelSettings, cpuSettings, cpuValues.containsKey("elevator_request_ns"),
                     List.copyOf(bioControllers), trace, binaryTrace, traceName, maxVirtualTime,
                     logDirectory, logFileNames, monitor, statusIntervalNanos, status,
-                    version, queueValues.containsKey("nr_requests")));
+                    version, queueValues.containsKey("nr_requests"), List.copyOf(policies)));
+        }
+
+        /**
+         * Settings of another kernel than the run's: rq-qos policies exist only in 6.6, a bio controller only in its {@link BioControllerProvider#kernelVersions()}.
+         *
+         * @throws InvalidInputException naming the kernel.version that has them
+         */
+        private void checkEra(KernelVersion version, Map<String, String> queueValues) {
+            String hint = version == KernelVersion.V3_0
+                    ? "set kernel.version=6.6 or pick a 6.6 scheduler (none, mq-deadline, kyber)"
+                    : "set kernel.version=3.0 or pick a 3.0 scheduler (cfq, deadline, noop)";
+            for (RqQosSpec spec : rqQos) {
+                if (version != KernelVersion.V6_6) {
+                    throw new InvalidInputException("--set", 0, spec.provider().name() + ".* keys are set, but"
+                            + " rq-qos policy " + spec.provider().name() + " exists only in kernel.version=6.6 and this"
+                            + " run models the " + version.label() + ": " + hint);
+                }
+            }
+            for (BioControllerSpec spec : bioControllers) {
+                List<String> versions = spec.provider().kernelVersions();
+                if (!versions.contains(version.value())) {
+                    String other = versions.isEmpty() ? "no kernel" : "kernel.version=" + String.join(" or ", versions);
+                    throw new InvalidInputException("--set", 0, spec.provider().name() + ".* keys are set, but bio"
+                            + " controller " + spec.provider().name() + " exists only in " + other + " and this run"
+                            + " models the " + version.label() + ": "
+                            + (versions.contains("6.6") || versions.contains("3.0") ? hint : "drop its keys"));
+                }
+            }
         }
 
         /**

@@ -132,6 +132,9 @@ final class SimulationRun {
                 String name = spec.provider().name();
                 bioLayer.install(spec.provider(), spec.settings(), os, streams.forComponent("biocontrol/" + name));
             }
+            if (mqQueue != null) {
+                enableRqQos(mqQueue, os, streams, hooks);
+            }
             guarded(hooks, workloadLabel, "start", () -> {
                 workload.start(os.context());
                 return null;
@@ -237,6 +240,9 @@ final class SimulationRun {
             all.put("cpu." + cpu + ".interrupt_ms", cpus.interruptNanos(cpu) / 1e6);
         }
         all.putAll(bioLayer.statistics());
+        if (queue instanceof MqRequestQueue mq) {
+            all.putAll(mq.rqQosStatistics());
+        }
         return all;
     }
 
@@ -369,6 +375,26 @@ final class SimulationRun {
         return mq;
     }
 
+    /**
+     * The queue's rq-qos policies, enabled in {@link org.iosched.api.RqQosProvider#order()}: each is pushed at the
+     * head of the chain, so the one enabled last throttles first.
+     */
+    private void enableRqQos(MqRequestQueue mq, OsModel os, RandomStreams streams, HookWatch hooks) {
+        mq.setTaskDirectory(os);
+        for (Simulation.RqQosSpec spec : config.rqQos()) {
+            org.iosched.api.RqQosProvider provider = spec.provider();
+            String name = provider.name();
+            String label = "rq-qos " + name;
+            org.iosched.api.RqQosContext context = mq.rqQosContext(name, streams.forComponent("rqqos/" + name));
+            org.iosched.api.RqQosPolicy policy = guarded(hooks, label, "create",
+                    () -> provider.create(context, spec.settings()));
+            if (policy == null) {
+                throw new PluginFailureException(label, new NullPointerException("create returned null"));
+            }
+            mq.addRqQos(policy, context);
+        }
+    }
+
     /** {@code BLK_MQ_MAX_DEPTH}. */
     static final int BLK_MQ_MAX_DEPTH = 10_240;
 
@@ -409,6 +435,10 @@ final class SimulationRun {
         }
         config.cpuSettings().asMap().forEach((k, v) -> all.put("cpu." + k, v));
         for (Simulation.BioControllerSpec spec : config.bioControllers()) {
+            String name = spec.provider().name();
+            spec.settings().forEach((k, v) -> all.put(name + "." + k, v));
+        }
+        for (Simulation.RqQosSpec spec : config.rqQos()) {
             String name = spec.provider().name();
             spec.settings().forEach((k, v) -> all.put(name + "." + k, v));
         }

@@ -28,8 +28,8 @@ public final class ListCommand implements Callable<Integer> {
         PrintWriter out = spec.commandLine().getOut();
         List<DiscoveredPlugin> plugins = global.discover();
         for (PluginKind kind : PluginKind.values()) {
-            if (kind == PluginKind.MQ_SCHEDULER) {
-                // listed with the 3.0 schedulers, each saying its kernel
+            if (kind == PluginKind.MQ_SCHEDULER || kind == PluginKind.RQ_QOS) {
+                // listed with the 3.0 schedulers (the bio controllers), each saying its kernel
                 continue;
             }
             out.println(switch (kind) {
@@ -37,16 +37,20 @@ public final class ListCommand implements Callable<Integer> {
                         + " runs on the kernel it names, kernel.version follows):";
                 case DEVICE -> "Devices (--device NAME, parameters --set device.PARAMETER=VALUE):";
                 case WORKLOAD -> "Workloads (--workload NAME, tunables --set NAME.TUNABLE=VALUE):";
-                case BIO_CONTROLLER -> "Bio controllers (on when any --set NAME.KEY=VALUE is given; <cgroup> is a path"
-                        + " without its leading '/'):";
+                case BIO_CONTROLLER, RQ_QOS -> "Bio controllers and rq-qos policies (on when any --set NAME.KEY=VALUE"
+                        + " is given; <cgroup> is a path without its leading '/'; each runs on the kernel it names):";
             });
             for (DiscoveredPlugin plugin : plugins) {
                 if (plugin.kind().nameSpace() != kind) {
                     continue;
                 }
                 String origin = plugin.origin().equals("classpath") ? "" : "  [" + plugin.origin() + "]";
-                String kernel = kind != PluginKind.SCHEDULER ? ""
-                        : plugin.kind() == PluginKind.MQ_SCHEDULER ? " [kernel 6.6]" : " [kernel 3.0]";
+                String kernel = kind == PluginKind.SCHEDULER
+                        ? plugin.kind() == PluginKind.MQ_SCHEDULER ? " [kernel 6.6]" : " [kernel 3.0]"
+                        : kind != PluginKind.BIO_CONTROLLER ? ""
+                        : plugin.kind() == PluginKind.RQ_QOS ? " [kernel 6.6, rq-qos]"
+                        : " [kernel " + String.join(", ",
+                                ((org.iosched.api.BioControllerProvider) plugin.provider()).kernelVersions()) + "]";
                 out.println("  " + plugin.name() + " - " + plugin.provider().description() + kernel + origin);
                 printTunables(out, plugin.provider().tunables(), "      ");
             }

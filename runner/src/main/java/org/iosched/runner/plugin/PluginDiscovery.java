@@ -56,10 +56,10 @@ public final class PluginDiscovery {
                 }
                 if (found.size() == before) {
                     throw new InvalidInputException(jar.toString(), 0,
-                            "plugin jar provides no scheduler, device, workload or bio controller (no META-INF/services"
-                                    + " entry for org.iosched.api.IoSchedulerProvider, MqSchedulerProvider, BlockDeviceProvider,"
-                                    + " WorkloadProvider or"
-                                    + " BioControllerProvider)");
+                            "plugin jar provides no scheduler, device, workload, bio controller or rq-qos policy (no"
+                                    + " META-INF/services entry for org.iosched.api.IoSchedulerProvider, MqSchedulerProvider,"
+                                    + " BlockDeviceProvider, WorkloadProvider, BioControllerProvider or"
+                                    + " RqQosProvider)");
                 }
             }
         }

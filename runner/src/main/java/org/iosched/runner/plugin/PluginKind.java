@@ -5,6 +5,7 @@ import org.iosched.api.BlockDeviceProvider;
 import org.iosched.api.IoSchedulerProvider;
 import org.iosched.api.MqSchedulerProvider;
 import org.iosched.api.PluginProvider;
+import org.iosched.api.RqQosProvider;
 import org.iosched.api.WorkloadProvider;
 
 /** The kinds of plugin the runner discovers, with the SPI each is loaded through. */
@@ -18,7 +19,12 @@ public enum PluginKind {
     /** Workloads ({@code --workload}). */
     WORKLOAD("workload", WorkloadProvider.class),
     /** Bio controllers above the request queue, on when a {@code --set NAME.*} key is given. */
-    BIO_CONTROLLER("bio controller", BioControllerProvider.class);
+    BIO_CONTROLLER("bio controller", BioControllerProvider.class),
+    /**
+     * Linux 6.6 request-QoS policies (io.latency, io.cost), on when a {@code --set NAME.*} key is given; names unique
+     * across bio controllers and them, both owning {@code --set} keys.
+     */
+    RQ_QOS("rq-qos policy", RqQosProvider.class);
 
     private final String label;
     private final Class<? extends PluginProvider> spi;
@@ -35,7 +41,7 @@ public enum PluginKind {
 
     /** The kind names are unique within: both kinds of scheduler share one name space. */
     public PluginKind nameSpace() {
-        return this == MQ_SCHEDULER ? SCHEDULER : this;
+        return this == MQ_SCHEDULER ? SCHEDULER : this == RQ_QOS ? BIO_CONTROLLER : this;
     }
 
     /** The provider interface. */

@@ -7,6 +7,7 @@ import org.iosched.api.BioControllerProvider;
 import org.iosched.api.BlockDeviceProvider;
 import org.iosched.api.IoSchedulerProvider;
 import org.iosched.api.MqSchedulerProvider;
+import org.iosched.api.RqQosProvider;
 import org.iosched.api.WorkloadProvider;
 
 /**
@@ -33,6 +34,7 @@ public final class PluginModule extends AbstractModule {
                 MapBinder.newMapBinder(binder(), String.class, WorkloadProvider.class);
         MapBinder<String, BioControllerProvider> controllers =
                 MapBinder.newMapBinder(binder(), String.class, BioControllerProvider.class);
+        MapBinder<String, RqQosProvider> rqQos = MapBinder.newMapBinder(binder(), String.class, RqQosProvider.class);
         for (DiscoveredPlugin plugin : plugins) {
             switch (plugin.kind()) {
                 case SCHEDULER -> schedulers.addBinding(plugin.name()).toInstance((IoSchedulerProvider) plugin.provider());
@@ -42,6 +44,7 @@ public final class PluginModule extends AbstractModule {
                 case WORKLOAD -> workloads.addBinding(plugin.name()).toInstance((WorkloadProvider) plugin.provider());
                 case BIO_CONTROLLER -> controllers.addBinding(plugin.name())
                         .toInstance((BioControllerProvider) plugin.provider());
+                case RQ_QOS -> rqQos.addBinding(plugin.name()).toInstance((RqQosProvider) plugin.provider());
             }
         }
         bind(PluginCatalog.class).toInstance(new PluginCatalog(plugins));

@@ -212,7 +212,7 @@ public final class ScenarioPlanner {
         for (long seed : seeds) {
             runs.add(new RunPlan(first.workload(), first.workloadSource(), first.workloadSettings(), first.device(),
                     first.deviceSettings(), first.schedulers(), first.schedulerSettings(), first.kernelSettings(),
-                    first.bioControllers(), seed, null, null));
+                    first.bioControllers(), seed, null, null, first.rqQos()));
         }
         return new ScenarioPlan.Row(row, settings, runs, jobs);
     }

@@ -44,6 +44,6 @@ class PluginDiscoveryTest {
         assertThatThrownBy(() -> PluginDiscovery.discover(plugins, getClass().getClassLoader()))
                 .isInstanceOf(InvalidInputException.class)
                 .hasMessageContaining("nothing.jar")
-                .hasMessageContaining("provides no scheduler, device, workload or bio controller");
+                .hasMessageContaining("provides no scheduler, device, workload, bio controller or rq-qos policy");
     }
 }

@@ -16,7 +16,10 @@ import org.iosched.api.MqSchedulerContext;
 import org.iosched.api.Op;
 import org.iosched.api.Request;
 import org.iosched.api.RequestFlags;
+import org.iosched.api.RqQosContext;
+import org.iosched.api.RqQosPolicy;
 import org.iosched.api.Task;
+import org.iosched.api.Cgroup;
 import org.iosched.api.Timer;
 import org.iosched.api.TraceSink;
 import org.iosched.simulator.block.AsyncDispatchGap;
@@ -27,6 +30,7 @@ import org.iosched.simulator.block.DiskAccounting;
 import org.iosched.simulator.block.GuardedDevice;
 import org.iosched.simulator.block.RequestCompletionListener;
 import org.iosched.simulator.block.SleepListener;
+import org.iosched.simulator.block.TaskDirectory;
 import org.iosched.simulator.cpu.Cpus;
 import org.iosched.simulator.engine.EventQueue;
 import org.iosched.simulator.engine.InvariantViolationException;
@@ -74,6 +78,16 @@ import org.iosched.simulator.trace.BlockTrace;
  *       cache.</li>
  *   <li>Requeue by the device ({@code blk_mq_requeue_request}): driver tag put, {@code requeue_request}, then
  *       kblockd's requeue work inserts it at the head.</li>
+ *   <li>The request-QoS chain ({@link RqQosChain}: blk-wbt, io.latency, io.cost), at the kernel's points:
+ *       {@code rq_qos_throttle} after the merge attempts failed and before the tag; a policy that holds the bio
+ *       ({@link RqQosPolicy.Throttle#WAIT}) puts the task to sleep as {@code rq_qos_wait} does (its plug flushed,
+ *       from schedule) until the policy resumes it, then the next policy throttles it and it allocates;
+ *       {@code rq_qos_track} when the bio got its request, {@code rq_qos_merge} on every bio merged into a request
+ *       (plug, scheduler or software queue), {@code rq_qos_issue} in {@code blk_mq_start_request},
+ *       {@code rq_qos_requeue} when the driver gives a request back or refuses it, {@code rq_qos_done} when a
+ *       request is freed (after {@code finish_request}, before its tags are put) or ends with an {@code end_io} (a
+ *       flush sequence's data step, the flush request), and {@code rq_qos_done_bio} before a bio's
+ *       {@code bi_end_io}.</li>
  * </ul>
  *
  * <p>Limitations: the dispatch budget is only SCSI's device-blocked rule: after the device refused a command
@@ -83,7 +97,10 @@ import org.iosched.simulator.trace.BlockTrace;
  * a waking allocator retries on the CPU it slept on; one wait list per tag space (the kernel has 8); no request
  * splitting (bios larger than {@code max_sectors} are not built by the OS model); the plug of a task that never
  * waits is flushed by an event at the end of the instant (as the 3.0 model's per-task plugging);
- * {@code nomerges} is 0; no I/O polling, shared tags, zoned devices or request timeouts.
+ * {@code nomerges} is 0; no I/O polling, shared tags, zoned devices or request timeouts; a bio always gets its tag
+ * (sleeping if need be), so {@code rq_qos_cleanup} (allocation failed after throttle, REQ_NOWAIT) never happens;
+ * every bio that reached the merge step counts as {@code BIO_QOS_THROTTLED} or {@code BIO_QOS_MERGED} for
+ * {@code rq_qos_done_bio} (only the empty flush ended at once on a device without a write cache does not).
  */
 public final class MqRequestQueue implements BlockQueue {
     /** {@code BLK_MQ_BUDGET_DELAY} and {@code BLK_MQ_RESOURCE_DELAY}: 3 ms. */
@@ -129,6 +146,13 @@ public final class MqRequestQueue implements BlockQueue {
     private final List<Request> mergedAway = new ArrayList<>();
     private final ArrayDeque<Hctx.TagWaiter> freeWaiters = new ArrayDeque<>();
     private final Host host = new Host();
+    private final RqQosChain qos;
+    /** Tasks asleep in an rq-qos policy ({@code rq_qos_wait}), by the bio they hold. */
+    private final IdentityHashMap<Bio, QosWaiter> qosWaiters = new IdentityHashMap<>();
+    private final ArrayDeque<QosWaiter> freeQosWaiters = new ArrayDeque<>();
+    private int qosSleeping;
+    private long lastDirtySleep = Long.MIN_VALUE;
+    private TaskDirectory tasks;
     private GuardedMqScheduler scheduler;
     private GuardedDevice device;
     private Cpus cpus;
@@ -204,6 +228,7 @@ public final class MqRequestQueue implements BlockQueue {
         this.requeueWork = clock.newTimer(null, this::requeueWorkFired);
         this.flush = new MqFlush(this, info);
         this.cpus = Cpus.free(clock);
+        this.qos = new RqQosChain(clock.hooks());
     }
 
     /**
@@ -290,7 +315,7 @@ public final class MqRequestQueue implements BlockQueue {
                 bio.setIoPriority(IoPriority.of(bio.task()));
             }
             if (bio.op() == Op.FLUSH && !info.writeCache()) {
-                endBio(bio);
+                endBioUntracked(bio);
                 return true;
             }
             int cpu = submitCpu();
@@ -298,11 +323,15 @@ public final class MqRequestQueue implements BlockQueue {
             if (bioMergeable(bio) && attemptBioMerge(bio, h, cpu)) {
                 return true;
             }
+            if (qos.size() > 0 && !qosThrottle(bio, 0, cpu)) {
+                return false;
+            }
             Request rq = allocate(bio, h, cpu, true);
             if (rq == null) {
                 sleepForTag(bio, h, cpu);
                 return false;
             }
+            qosTrack(rq, bio);
             afterAllocation(rq);
             return true;
         } finally {
@@ -386,6 +415,7 @@ public final class MqRequestQueue implements BlockQueue {
         hash.reposition(rs, oldEnd);
         trace.bio('M', bio);
         disk.bioMerged(rq);
+        qosMerge(rq, bio);
         return true;
     }
 
@@ -398,6 +428,7 @@ public final class MqRequestQueue implements BlockQueue {
         rq.prependBio(bio);
         trace.bio('F', bio);
         disk.bioMerged(rq);
+        qosMerge(rq, bio);
         return true;
     }
 
@@ -505,6 +536,7 @@ public final class MqRequestQueue implements BlockQueue {
             sleeping--;
             w.bio = null;
             freeWaiters.addLast(w);
+            qosTrack(rq, bio);
             afterAllocation(rq);
             sleepListener.resumed(bio);
         } finally {
@@ -770,8 +802,13 @@ public final class MqRequestQueue implements BlockQueue {
      * @return false when the driver or the tags refused; the request then went to {@code hctx->dispatch}
      */
     private boolean issueDirectly(Hctx h, Request rq, boolean last, boolean fromList) {
-        if (!getBudget(h) || !getDriverTag(h, rq) || !deviceAccepts(h, rq)) {
+        boolean refused = false;
+        if (!getBudget(h) || !getDriverTag(h, rq) || (refused = !deviceAccepts(h, rq))) {
             releaseDriverTag(rq);
+            if (refused) {
+                // __blk_mq_issue_directly's BLK_STS_DEV_RESOURCE: __blk_mq_requeue_request
+                qosRequeue(rq);
+            }
             h.updateDispatchBusy(true);
             bypassInsert(h, rq, false);
             return false;
@@ -1056,6 +1093,7 @@ public final class MqRequestQueue implements BlockQueue {
             if (!deviceAccepts(h, rq)) {
                 // BLK_STS_DEV_RESOURCE: back to the list head, driver tag released, the scheduler not told
                 releaseDriverTag(rq);
+                qosRequeue(rq);
                 break;
             }
             startRequest(h, rq);
@@ -1112,6 +1150,7 @@ public final class MqRequestQueue implements BlockQueue {
         }
         rq.markDispatched(now);
         rq.markIoStarted(now);
+        qosIssue(rq);
         cpus.charge(cpus.dispatch);
         device.submit(rq);
     }
@@ -1189,6 +1228,14 @@ public final class MqRequestQueue implements BlockQueue {
     }
 
     private void endBio(Bio bio) {
+        if (qos.size() > 0) {
+            qos.doneBio(bio);
+        }
+        endBioUntracked(bio);
+    }
+
+    // bio_endio of a bio no rq-qos hook saw (neither BIO_QOS_THROTTLED nor BIO_QOS_MERGED)
+    private void endBioUntracked(Bio bio) {
         bios.end(bio, clock.now(), device.label() + " and " + schedulerLabel, bioCompletionListener);
     }
 
@@ -1199,6 +1246,7 @@ public final class MqRequestQueue implements BlockQueue {
             rs.useSched = false;
             scheduler.finishRequest(rq);
         }
+        qosDone(rq);
         rs.where = MqRq.FREED;
         live--;
         Hctx h = (Hctx) rq.hardwareQueue();
@@ -1247,6 +1295,7 @@ public final class MqRequestQueue implements BlockQueue {
         h.inFlight--;
         trace.requestDone('R', rq);
         releaseDriverTag(rq);
+        qosRequeue(rq);
         if (rs.useSched) {
             scheduler.requeueRequest(rq);
         }
@@ -1312,6 +1361,8 @@ public final class MqRequestQueue implements BlockQueue {
             rs.useSched = false;
             scheduler.finishRequest(rq);
         }
+        // __blk_mq_end_request of a request with end_io: rq_qos_done, then mq_flush_data_end_io
+        qosDone(rq);
         if (scheduler != null) {
             putDriverTag(rq, cpus.currentCpu());
         }
@@ -1319,6 +1370,8 @@ public final class MqRequestQueue implements BlockQueue {
 
     /** The flush request completed: its tag (own or borrowed) goes, it is forgotten. */
     void releaseFlushRequest(MqRq rs) {
+        // flush_end_io is the flush request's end_io: rq_qos_done first
+        qosDone(rs.rq);
         rs.where = MqRq.FREED;
         live--;
         putDriverTag(rs.rq, cpus.currentCpu());
@@ -1335,6 +1388,237 @@ public final class MqRequestQueue implements BlockQueue {
 
     BlockTrace trace() {
         return trace;
+    }
+
+    // ---------------------------------------------------------------- the rq-qos chain
+
+    /** The OS model's tasks and cgroups, for the policies' {@link RqQosContext#cgroup}. */
+    public void setTaskDirectory(TaskDirectory value) {
+        this.tasks = Objects.requireNonNull(value, "tasks");
+    }
+
+    /**
+     * The {@link RqQosContext} a policy named {@code name} is created with; {@link #addRqQos} then enables the
+     * policy made on it.
+     */
+    public RqQosContext rqQosContext(String name, RandomGenerator random) {
+        return new QosHost(name, Objects.requireNonNull(random, "random"));
+    }
+
+    /**
+     * {@code rq_qos_add}: enables {@code policy}, created on {@code context} (from {@link #rqQosContext}), at the head
+     * of the chain; the policy enabled last runs first.
+     */
+    public void addRqQos(RqQosPolicy policy, RqQosContext context) {
+        Objects.requireNonNull(policy, "policy");
+        if (!(context instanceof QosHost h) || h.queue() != this || h.policy != null) {
+            throw new IllegalArgumentException("addRqQos takes a context of this queue's rqQosContext, once");
+        }
+        h.policy = policy;
+        qos.add(policy, h.name);
+    }
+
+    /** Every rq-qos policy's statistics under its name ({@code wbt.scale_step}). */
+    public java.util.Map<String, Number> rqQosStatistics() {
+        return qos.statistics();
+    }
+
+    /**
+     * The OS model: a task writing to this device sleeps in {@code balance_dirty_pages} now ({@code wb->dirty_sleep}).
+     */
+    @Override
+    public void dirtySleep(long now) {
+        lastDirtySleep = now;
+    }
+
+    /** A task asleep in {@code rq_qos_wait}: its bio, the policy holding it and the CPU it submitted on. */
+    private static final class QosWaiter {
+        Bio bio;
+        int policy;
+        int cpu;
+        boolean woken;
+        SimTimer wakeTimer;
+    }
+
+    // rq_qos_throttle from policy `from` on; false when a policy holds the bio (the task sleeps)
+    private boolean qosThrottle(Bio bio, int from, int cpu) {
+        int held = qos.throttle(bio, from);
+        if (held < 0) {
+            return true;
+        }
+        QosWaiter w = freeQosWaiters.pollFirst();
+        if (w == null) {
+            QosWaiter fresh = new QosWaiter();
+            fresh.wakeTimer = clock.newTimer(null, () -> qosWaiterWoke(fresh));
+            w = fresh;
+        }
+        w.bio = bio;
+        w.policy = held;
+        w.cpu = cpu;
+        w.woken = false;
+        if (qosWaiters.put(bio, w) != null) {
+            throw new InvariantViolationException(qos.label(held) + " held " + bio + ", which already sleeps in"
+                    + " an rq-qos policy");
+        }
+        qosSleeping++;
+        // rq_qos_wait sleeps in io_schedule, which flushes the plug (from schedule)
+        flushPlug(bio.task(), true);
+        return false;
+    }
+
+    // RqQosContext.resume: the waiter runs again (on its CPU, when the waker's wake-up lands)
+    private void qosResume(QosHost host, Bio bio) {
+        QosWaiter w = bio == null ? null : qosWaiters.get(bio);
+        String label = RqQosChain.label(host.name);
+        if (w == null || w.woken) {
+            throw new InvariantViolationException(label + " resumed " + bio + ", which "
+                    + (w == null ? "no task sleeps on in rq-qos" : "was already resumed"));
+        }
+        if (qos.indexOf(host.policy) != w.policy) {
+            throw new InvariantViolationException(label + " resumed " + bio + ", which " + qos.label(w.policy)
+                    + " holds");
+        }
+        w.woken = true;
+        w.wakeTimer.arm(cpus.wakeAt());
+    }
+
+    private void qosWaiterWoke(QosWaiter w) {
+        Bio bio = w.bio;
+        Task previous = trace.swapCurrent(bio.task());
+        try {
+            qosWaiters.remove(bio);
+            qosSleeping--;
+            int cpu = w.cpu;
+            int from = w.policy + 1;
+            w.bio = null;
+            freeQosWaiters.addLast(w);
+            if (!qosThrottle(bio, from, cpu)) {
+                return;
+            }
+            Hctx h = cpuToHctx[cpu];
+            Request rq = allocate(bio, h, cpu, true);
+            if (rq == null) {
+                sleepForTag(bio, h, cpu);
+                return;
+            }
+            qosTrack(rq, bio);
+            afterAllocation(rq);
+            sleepListener.resumed(bio);
+        } finally {
+            trace.swapCurrent(previous);
+        }
+    }
+
+    private void qosTrack(Request rq, Bio bio) {
+        if (qos.size() > 0) {
+            qos.track(rq, bio);
+        }
+    }
+
+    private void qosMerge(Request rq, Bio bio) {
+        if (qos.size() > 0) {
+            qos.merge(rq, bio);
+        }
+    }
+
+    private void qosIssue(Request rq) {
+        if (qos.size() > 0) {
+            qos.issue(rq);
+        }
+    }
+
+    private void qosRequeue(Request rq) {
+        if (qos.size() > 0) {
+            qos.requeue(rq);
+        }
+    }
+
+    private void qosDone(Request rq) {
+        if (qos.size() > 0) {
+            qos.done(rq);
+        }
+    }
+
+    /** What an rq-qos policy of this queue is handed. */
+    private final class QosHost implements RqQosContext {
+        final String name;
+        private final RandomGenerator random;
+        private final String label;
+        RqQosPolicy policy;
+
+        QosHost(String name, RandomGenerator random) {
+            this.name = Objects.requireNonNull(name, "name");
+            this.random = random;
+            this.label = RqQosChain.label(name);
+        }
+
+        MqRequestQueue queue() {
+            return MqRequestQueue.this;
+        }
+
+        @Override
+        public long now() {
+            return clock.now();
+        }
+
+        @Override
+        public Timer newTimer(Runnable callback) {
+            return clock.newTimer(label, callback);
+        }
+
+        @Override
+        public DeviceInfo device() {
+            return info;
+        }
+
+        @Override
+        public int nrRequests() {
+            return MqRequestQueue.this.nrRequests();
+        }
+
+        /**
+         * {@code blk_queue_depth}: SCSI sets {@code q->queue_depth} to the device's depth (one hardware queue, its
+         * driver tags); other drivers leave it, and {@code nr_requests} counts (simplified: by the queue count).
+         */
+        @Override
+        public int queueDepth() {
+            return hctxs.length == 1 ? hctxs[0].driverTagDepth() : MqRequestQueue.this.nrRequests();
+        }
+
+        @Override
+        public Cgroup cgroup(String path) {
+            return tasks == null ? null : tasks.cgroup(path);
+        }
+
+        @Override
+        public void resume(Bio bio) {
+            qosResume(this, bio);
+        }
+
+        @Override
+        public int hz() {
+            return kernelClock.hz();
+        }
+
+        @Override
+        public long lastDirtySleep() {
+            return lastDirtySleep;
+        }
+
+        @Override
+        public void runQueues() {
+            runHwQueues(true);
+        }
+
+        @Override
+        public RandomGenerator random() {
+            return random;
+        }
+
+        @Override
+        public TraceSink trace() {
+            return trace;
+        }
     }
 
     // ---------------------------------------------------------------- queries
@@ -1437,7 +1721,7 @@ public final class MqRequestQueue implements BlockQueue {
 
     @Override
     public boolean idle() {
-        return live == 0 && sleeping == 0;
+        return live == 0 && sleeping == 0 && qosSleeping == 0;
     }
 
     @Override
@@ -1457,7 +1741,8 @@ public final class MqRequestQueue implements BlockQueue {
         return plugged + " on plugs, " + ctx + " on software queues, " + dispatchList + " on hctx->dispatch, "
                 + inDriver + " in " + (device == null ? "the device" : device.label()) + ", " + elsewhere
                 + " held by " + schedulerLabel + " or the flush machinery, " + sleeping
-                + " submitters sleeping for a tag";
+                + " submitters sleeping for a tag" + (qos.size() == 0 ? "" : ", " + qosSleeping
+                + " sleeping in rq-qos (" + qos.describe() + ")");
     }
 
     @Override

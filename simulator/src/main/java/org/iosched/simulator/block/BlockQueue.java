@@ -45,6 +45,13 @@ public interface BlockQueue {
     /** Who is told when a sleeping submitter got its request. */
     void setSleepListener(SleepListener listener);
 
+    /**
+     * The OS model: a task writing to this device sleeps in {@code balance_dirty_pages} now
+     * ({@code wb->dirty_sleep}, which 6.6's blk-wbt reads); the 2.6.32-3.0 queue ignores it.
+     */
+    default void dirtySleep(long now) {
+    }
+
     /** The device's facts. */
     DeviceInfo deviceInfo();
 

@@ -165,6 +165,8 @@ final class BufferedWrite {
                     call.wakeAt = kernel.hz.expiry(kernel.now(), call.pauseJiffies);
                     call.pauseJiffies = Math.min(call.pauseJiffies * 2, Math.max(1, kernel.hz.hz() / 10));
                     call.throttleState = PAUSED;
+                    // wb->dirty_sleep (blk-wbt's wb_recent_wait on 6.6; nothing on 3.0)
+                    kernel.queue.dirtySleep(kernel.now());
                     ctx.sleepUntil(call.wakeAt);
                     return false;
                 }

@@ -1,0 +1,107 @@
+package org.iosched.simulator.blkmq;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.util.List;
+import java.util.Map;
+import org.iosched.api.Bio;
+import org.iosched.api.InvalidInputException;
+import org.iosched.api.PluginProvider;
+import org.iosched.api.RqQosContext;
+import org.iosched.api.RqQosPolicy;
+import org.iosched.api.RqQosProvider;
+import org.iosched.api.TunableDescriptor;
+import org.iosched.simulator.Simulation;
+import org.iosched.simulator.SimulationResult;
+import org.iosched.simulator.noop.NoopSchedulerProvider;
+import org.iosched.simulator.testing.FakeDeviceProvider;
+import org.iosched.simulator.testing.HoldingControllerProvider;
+import org.iosched.simulator.testing.RandomReadWorkload;
+import org.junit.jupiter.api.Test;
+
+/** rq-qos policies in whole runs: enabled on 6.6 queues only, their keys and statistics, the era checks. */
+class RqQosSimulationTest {
+    /** Counts the bios it throttles; key {@code limit} (ignored), anything else rejected. */
+    static final class CountingProvider implements RqQosProvider {
+        @Override
+        public String name() {
+            return "counting";
+        }
+
+        @Override
+        public String description() {
+            return "counts throttled bios";
+        }
+
+        @Override
+        public List<TunableDescriptor> tunables() {
+            return List.of();
+        }
+
+        @Override
+        public RqQosPolicy create(RqQosContext context, Map<String, String> settings) {
+            for (String key : settings.keySet()) {
+                if (!key.equals("limit")) {
+                    throw new InvalidInputException("unknown key counting." + key + "; accepted: counting.limit");
+                }
+            }
+            return new RqQosPolicy() {
+                int throttled;
+
+                @Override
+                public Throttle throttle(Bio bio) {
+                    throttled++;
+                    return Throttle.PROCEED;
+                }
+
+                @Override
+                public Map<String, Number> statistics() {
+                    return Map.of("throttled", throttled);
+                }
+            };
+        }
+    }
+
+    private static Simulation.Builder builder(PluginProvider scheduler) {
+        return Simulation.builder()
+                .scheduler(scheduler, Map.of())
+                .device(FakeDeviceProvider.fixedLatencyDisk(1_000_000), Map.of("queue_depth", "32"))
+                .workload(RandomReadWorkload.reads(50, 1));
+    }
+
+    @Test
+    void aPolicyRunsOnASixSixQueueWithItsKeysAndStatistics() {
+        SimulationResult result = builder(new NoneSchedulerProvider())
+                .rqQos(new CountingProvider(), Map.of("limit", "3"))
+                .build().run();
+
+        assertThat(result.deviceStatistics()).containsEntry("counting.throttled", 50);
+        assertThat(result.settings()).containsEntry("counting.limit", "3");
+    }
+
+    @Test
+    void aBadKeyOfAPolicyFailsWhenTheRunIsBuilt() {
+        assertThatThrownBy(() -> builder(new NoneSchedulerProvider()).rqQos(new CountingProvider(),
+                Map.of("nope", "1")).build())
+                .isInstanceOf(InvalidInputException.class).hasMessageContaining("accepted: counting.limit");
+    }
+
+    @Test
+    void aPolicyOnAThreeZeroRunIsAUserErrorNamingTheKernelThatHasIt() {
+        assertThatThrownBy(() -> builder(new NoopSchedulerProvider()).rqQos(new CountingProvider(), Map.of())
+                .build())
+                .isInstanceOf(InvalidInputException.class)
+                .hasMessageContaining("rq-qos policy counting exists only in kernel.version=6.6")
+                .hasMessageContaining("Linux 2.6.32-3.0");
+    }
+
+    @Test
+    void aBioControllerOfThreeZeroOnASixSixRunIsAUserError() {
+        assertThatThrownBy(() -> builder(new NoneSchedulerProvider())
+                .bioController(new HoldingControllerProvider("holding"), Map.of()).build())
+                .isInstanceOf(InvalidInputException.class)
+                .hasMessageContaining("bio controller holding exists only in kernel.version=3.0")
+                .hasMessageContaining("Linux 6.6 blk-mq");
+    }
+}
