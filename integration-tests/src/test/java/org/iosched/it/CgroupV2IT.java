@@ -14,7 +14,8 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * Issues 16 and 17 end to end through the packaged jar: cgroup v2's io.max (blk-throttle of 6.6) holds a read rate
  * and does not exist on the 3.0 era; fio's cmdprio gives a share of the I/Os the RT class, which mq-deadline serves
- * first, and the report splits clat by priority as fio 3.33 does.
+ * first, and the report splits clat by priority as fio 3.33 does; io.cost shares an SSD by io.weight and moves its
+ * vrate by the latency QoS target.
  */
 class CgroupV2IT {
     private static final Path EXAMPLES = Iosched.ROOT.resolve("examples");
@@ -86,6 +87,46 @@ class CgroupV2IT {
         assertThat(outcome.exitCode()).as(outcome.stderr()).isEqualTo(2);
         assertThat(outcome.stderr()).contains("cmdprio30.fio:7").contains("kernel.version=6.6")
                 .doesNotContain("\tat ");
+    }
+
+    private static final String TWO_CGROUPS = "[global]\ndirect=1\nioengine=libaio\niodepth=64\nbs=4k\nrw=randread\n"
+            + "size=4g\nruntime=5\ntime_based\nfilename=/dev/sda\n\n[hi]\ncgroup=hi\n\n[lo]\ncgroup=lo\n";
+
+    @Test
+    void ioCostKeepsTwoCgroupsWithWeightsTwoToOneAtTwoToOneOfTheSsdUnderSaturation() throws Exception {
+        Path job = work.resolve("iocost.fio");
+        Files.writeString(job, TWO_CGROUPS);
+
+        JsonNode plain = run(job, "--device", "ssd", "--scheduler", "none");
+        assertThat(plain.path("jobs").get(0).path("read").path("bw").asDouble())
+                .isCloseTo(plain.path("jobs").get(1).path("read").path("bw").asDouble(),
+                        org.assertj.core.data.Percentage.withPercentage(5));
+        JsonNode result = run(job, "--device", "ssd", "--scheduler", "none", "--set", "iocost.qos.enable=1",
+                "--set", "iocost.hi.weight=200", "--set", "iocost.lo.weight=100");
+        double hi = result.path("jobs").get(0).path("read").path("bw").asDouble();
+        double lo = result.path("jobs").get(1).path("read").path("bw").asDouble();
+        assertThat(hi / lo).as("hi %s KiB/s, lo %s KiB/s", hi, lo).isBetween(1.8, 2.2);
+        JsonNode stats = result.path("iosched").path("device_statistics");
+        assertThat(stats.path("iocost./hi.hweight_active_pct").asDouble()).isBetween(66.0, 67.0);
+        assertThat(stats.path("iocost./lo.wait_us").asLong()).isPositive();
+        assertThat(stats.has("iocost.vrate_pct")).isTrue();
+    }
+
+    @Test
+    void aMissedLatencyTargetThrottlesVrateWhereAMetOneLetsItRise() throws Exception {
+        Path job = work.resolve("iocost-qos.fio");
+        Files.writeString(job, TWO_CGROUPS);
+
+        double tight = vrate(run(job, "--device", "ssd", "--scheduler", "none", "--set", "iocost.qos.enable=1",
+                "--set", "iocost.qos.rpct=90", "--set", "iocost.qos.rlat=50", "--set", "iocost.qos.wlat=50"));
+        double loose = vrate(run(job, "--device", "ssd", "--scheduler", "none", "--set", "iocost.qos.enable=1",
+                "--set", "iocost.qos.rpct=90", "--set", "iocost.qos.rlat=5000", "--set", "iocost.qos.wlat=5000"));
+        assertThat(tight).as("vrate %% with a 50 us p90 read target").isLessThan(50);
+        assertThat(loose).as("vrate %% with a 5 ms p90 read target").isGreaterThan(100);
+    }
+
+    private static double vrate(JsonNode result) {
+        return result.path("iosched").path("device_statistics").path("iocost.vrate_pct").asDouble();
     }
 
     private JsonNode run(Path job, String... args) throws Exception {
