@@ -41,8 +41,8 @@ class BioControllerRoutingTest {
 
     @Test
     void theBioControllersAreDiscoveredAndOwnTheirKeys() {
-        assertThat(SERVICE.bioControllers()).containsOnlyKeys("ioband", "throttle");
-        assertThat(SERVICE.settingOwners()).contains("ioband", "throttle");
+        assertThat(SERVICE.bioControllers()).containsOnlyKeys("ioband", "iomax", "throttle");
+        assertThat(SERVICE.settingOwners()).contains("ioband", "iomax", "throttle");
     }
 
     @Test

@@ -37,6 +37,7 @@ public final class FileIo {
     private Object attachment;
     private long userNanos;
     private boolean async;
+    private int ioPriority = IoPriority.NONE;
     private long issueTime = -1;
     private long enterTime = -1;
     private long submitTime = -1;
@@ -66,12 +67,28 @@ public final class FileIo {
         this.syncWrite = false;
         this.userNanos = 0;
         this.async = false;
+        this.ioPriority = IoPriority.NONE;
         this.listener = Objects.requireNonNull(listener, "listener");
         this.issueTime = -1;
         this.enterTime = -1;
         this.submitTime = -1;
         this.completeTime = -1;
         this.error = null;
+        return this;
+    }
+
+    /**
+     * The I/O priority this operation carries ({@code iocb->aio_reqprio} with {@code IOCB_FLAG_IOPRIO}, an io_uring
+     * SQE's {@code ioprio}: fio's {@code cmdprio}); {@link IoPriority#NONE} (the default) leaves the task's. The 6.6
+     * OS model puts it on the bios of a direct I/O ({@code bio->bi_ioprio} from {@code kiocb->ki_ioprio}).
+     */
+    public int ioPriority() {
+        return ioPriority;
+    }
+
+    /** Set the per-operation I/O priority ({@link IoPriority} value); {@link #prepare} clears it. */
+    public FileIo setIoPriority(int ioPriority) {
+        this.ioPriority = ioPriority;
         return this;
     }
 

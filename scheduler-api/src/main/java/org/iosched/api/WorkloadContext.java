@@ -105,6 +105,24 @@ public interface WorkloadContext {
         recordIo(job, kind, bytes, slatNanos, clatNanos);
     }
 
+    /**
+     * As {@link #recordIo(int, FileIo.Kind, long, long, long, long)}, with the I/O priority fio accounts the I/O's
+     * clat under ({@code io_u->ioprio}: the job's own, or the one {@code cmdprio} chose), for fio's per-priority
+     * {@code clat prio} statistics. The default drops it.
+     */
+    default void recordIo(int job, FileIo.Kind kind, long bytes, long slatNanos, long clatNanos, long latNanos,
+                          int ioPriority) {
+        recordIo(job, kind, bytes, slatNanos, clatNanos, latNanos);
+    }
+
+    /**
+     * The Linux version the run models ({@code kernel.version}: {@code 3.0} or {@code 6.6}); fio options that need a
+     * newer kernel are refused on the older one. The default is 3.0.
+     */
+    default String kernelVersion() {
+        return "3.0";
+    }
+
     /** Record one fsync/fdatasync of {@code job} and its latency (fio's {@code sync} latency). */
     void recordSync(int job, long latencyNanos);
 

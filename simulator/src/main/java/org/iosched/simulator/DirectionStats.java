@@ -16,10 +16,12 @@ import java.util.Objects;
  * @param lat          total latency: slat + clat, or clat where slat is unknown
  * @param bwSamples    fio's bandwidth samples in KiB/s ({@code bw_stat})
  * @param iopsSamples  fio's IOPS samples ({@code iops_stat})
+ * @param clatPrio     fio's clat per I/O priority ({@code clat_prio}), in first-use order; empty when the job
+ *                     accounts no priorities apart
  */
 public record DirectionStats(long ioBytes, long totalIos, long runtimeNanos,
                              LatencyStats slat, LatencyStats clat, LatencyStats lat,
-                             RateSamples bwSamples, RateSamples iopsSamples) {
+                             RateSamples bwSamples, RateSamples iopsSamples, List<PrioLatency> clatPrio) {
     private static final DirectionStats EMPTY = new DirectionStats(0, 0, 0, LatencyStats.empty(),
             LatencyStats.empty(), LatencyStats.empty());
 
@@ -30,9 +32,27 @@ public record DirectionStats(long ioBytes, long totalIos, long runtimeNanos,
         Objects.requireNonNull(lat, "lat");
         Objects.requireNonNull(bwSamples, "bwSamples");
         Objects.requireNonNull(iopsSamples, "iopsSamples");
+        clatPrio = List.copyOf(clatPrio);
         if (ioBytes < 0 || totalIos < 0 || runtimeNanos < 0) {
             throw new IllegalArgumentException("negative direction statistics");
         }
+    }
+
+    /** Statistics without per-priority latencies. */
+    public DirectionStats(long ioBytes, long totalIos, long runtimeNanos, LatencyStats slat, LatencyStats clat,
+                          LatencyStats lat, RateSamples bwSamples, RateSamples iopsSamples) {
+        this(ioBytes, totalIos, runtimeNanos, slat, clat, lat, bwSamples, iopsSamples, List.of());
+    }
+
+    /** The priorities with samples ({@code get_nr_prios_with_samples}): fio splits clat only from 2 on. */
+    public int priosWithSamples() {
+        int n = 0;
+        for (PrioLatency p : clatPrio) {
+            if (p.clat().count() > 0) {
+                n++;
+            }
+        }
+        return n;
     }
 
     /** Statistics without bandwidth or IOPS samples. */
@@ -43,7 +63,8 @@ public record DirectionStats(long ioBytes, long totalIos, long runtimeNanos,
 
     /** These statistics with other latencies, the same counts and samples. */
     public DirectionStats withLatencies(LatencyStats newSlat, LatencyStats newClat, LatencyStats newLat) {
-        return new DirectionStats(ioBytes, totalIos, runtimeNanos, newSlat, newClat, newLat, bwSamples, iopsSamples);
+        return new DirectionStats(ioBytes, totalIos, runtimeNanos, newSlat, newClat, newLat, bwSamples, iopsSamples,
+                clatPrio);
     }
 
     /** Nothing in this direction. */
@@ -73,7 +94,11 @@ public record DirectionStats(long ioBytes, long totalIos, long runtimeNanos,
         List<LatencyStats> slats = new ArrayList<>(parts.size());
         List<LatencyStats> clats = new ArrayList<>(parts.size());
         List<LatencyStats> lats = new ArrayList<>(parts.size());
+        java.util.Map<Integer, List<LatencyStats>> prios = new java.util.LinkedHashMap<>();
         for (DirectionStats d : parts) {
+            for (PrioLatency p : d.clatPrio) {
+                prios.computeIfAbsent(p.ioPriority(), k -> new ArrayList<>()).add(p.clat());
+            }
             bytes += d.ioBytes;
             ios += d.totalIos;
             runtime = Math.max(runtime, d.runtimeNanos);
@@ -81,7 +106,9 @@ public record DirectionStats(long ioBytes, long totalIos, long runtimeNanos,
             clats.add(d.clat);
             lats.add(d.lat);
         }
+        List<PrioLatency> clatPrio = new ArrayList<>();
+        prios.forEach((prio, stats) -> clatPrio.add(new PrioLatency(prio, LatencyStats.merge(stats))));
         return new DirectionStats(bytes, ios, runtime, LatencyStats.merge(slats), LatencyStats.merge(clats),
-                LatencyStats.merge(lats));
+                LatencyStats.merge(lats), RateSamples.none(), RateSamples.none(), clatPrio);
     }
 }

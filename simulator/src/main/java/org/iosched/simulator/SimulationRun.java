@@ -126,6 +126,7 @@ final class SimulationRun {
         BioLayer bioLayer = new BioLayer(queue, clock, trace);
         OsModel os = new LinuxOsModel(clock, kernelClock, streams, bioLayer, trace, statistics,
                 new LogFiles(config.logDirectory(), config.logFileNames()), workloadLabel, tunables, config.version());
+        ((LinuxOsModel) os).setKernelVersion(config.version().value());
         boolean closed = false;
         try {
             for (Simulation.BioControllerSpec spec : config.bioControllers()) {

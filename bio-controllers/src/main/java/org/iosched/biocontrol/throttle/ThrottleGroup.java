@@ -4,6 +4,7 @@ import java.util.ArrayDeque;
 import org.iosched.api.Bio;
 import org.iosched.api.TraceSink;
 import org.iosched.biocontrol.Jiffies;
+import org.iosched.biocontrol.ThrottleSlice;
 
 /**
  * One cgroup's throttling state on the queue ({@code struct throtl_grp} of 2.6.37): the queued bios per
@@ -29,8 +30,7 @@ final class ThrottleGroup {
     private final long[] bytesDisp = new long[2];
     private final long[] ioDisp = new long[2];
     /** {@code slice_start[]}, {@code slice_end[]}. */
-    private final long[] sliceStart = new long[2];
-    private final long[] sliceEnd = new long[2];
+    private final ThrottleSlice slice;
 
     // statistics
     final long[] dispatchedBios = new long[2];
@@ -40,6 +40,7 @@ final class ThrottleGroup {
     ThrottleGroup(String cgroupPath, ThrottleLimits limits) {
         this.cgroupPath = cgroupPath;
         this.limits = limits;
+        this.slice = new ThrottleSlice(cgroupPath);
     }
 
     /** The queued bios of direction {@code rw}, oldest first. */
@@ -70,8 +71,8 @@ final class ThrottleGroup {
         // a slice is at least throtl_slice long from now
         if (sliceUsed(rw, jiffies)) {
             startNewSlice(rw, jiffies, trace);
-        } else if (sliceEnd[rw] < jiffies + THROTL_SLICE) {
-            extendSlice(rw, jiffies + THROTL_SLICE, jiffies, trace);
+        } else if (slice.end(rw) < jiffies + THROTL_SLICE) {
+            slice.extend(rw, jiffies + THROTL_SLICE, jiffies, THROTL_SLICE, trace);
         }
         // the kernel evaluates the iops rule only when the bps rule passes (&& short-circuit)
         long bpsWait = bps == ThrottleLimits.UNLIMITED ? 0 : bpsWait(bio, rw, jiffies, bps);
@@ -80,15 +81,15 @@ final class ThrottleGroup {
             return 0;
         }
         long maxWait = Math.max(bpsWait, iopsWait);
-        if (sliceEnd[rw] < jiffies + maxWait) {
-            extendSlice(rw, jiffies + maxWait, jiffies, trace);
+        if (slice.end(rw) < jiffies + maxWait) {
+            slice.extend(rw, jiffies + maxWait, jiffies, THROTL_SLICE, trace);
         }
         return maxWait;
     }
 
     /** {@code tg_with_in_bps_limit}: 0 or the jiffies until the bytes fit. */
     private long bpsWait(Bio bio, int rw, long jiffies, long bps) {
-        long elapsed = jiffies - sliceStart[rw];
+        long elapsed = jiffies - slice.start(rw);
         long elapsedRnd = roundUp(elapsed == 0 ? THROTL_SLICE : elapsed, THROTL_SLICE);
         long allowed = mulDiv(bps, Jiffies.toMsecs(elapsedRnd), Jiffies.MSEC_PER_SEC);
         long size = bio.bytes();
@@ -103,7 +104,7 @@ final class ThrottleGroup {
 
     /** {@code tg_with_in_iops_limit}: 0 or the jiffies until one more IO fits. */
     private long iopsWait(int rw, long jiffies, long iops) {
-        long elapsed = jiffies - sliceStart[rw];
+        long elapsed = jiffies - slice.start(rw);
         long elapsedRnd = roundUp(elapsed == 0 ? THROTL_SLICE : elapsed, THROTL_SLICE);
         long allowed = mulDiv(iops, Jiffies.toMsecs(elapsedRnd), Jiffies.MSEC_PER_SEC);
         if (ioDisp[rw] + 1 <= allowed) {
@@ -126,7 +127,7 @@ final class ThrottleGroup {
         if (sliceUsed(rw, jiffies)) {
             return;
         }
-        long nrSlices = (jiffies - sliceStart[rw]) / THROTL_SLICE;
+        long nrSlices = (jiffies - slice.start(rw)) / THROTL_SLICE;
         if (nrSlices == 0) {
             return;
         }
@@ -137,12 +138,8 @@ final class ThrottleGroup {
         }
         bytesDisp[rw] = Math.max(0, bytesDisp[rw] - bytesTrim);
         ioDisp[rw] = Math.max(0, ioDisp[rw] - ioTrim);
-        sliceStart[rw] += nrSlices * THROTL_SLICE;
-        if (trace.enabled()) {
-            trace.message("throtl " + cgroupPath + " [" + dir(rw) + "] trim slice nr=" + nrSlices + " bytes="
-                    + bytesTrim + " io=" + ioTrim + " start=" + sliceStart[rw] + " end=" + sliceEnd[rw]
-                    + " jiffies=" + jiffies);
-        }
+        slice.setStart(rw, slice.start(rw) + nrSlices * THROTL_SLICE);
+        slice.traceTrim(rw, nrSlices, bytesTrim, ioTrim, jiffies, trace);
     }
 
     /** What one direction may do per {@code nrSlices} slices; an unlimited rule trims everything. */
@@ -155,26 +152,13 @@ final class ThrottleGroup {
 
     /** {@code throtl_slice_used}: now is outside {@code [slice_start, slice_end]}. */
     private boolean sliceUsed(int rw, long jiffies) {
-        return jiffies < sliceStart[rw] || jiffies > sliceEnd[rw];
+        return slice.used(rw, jiffies);
     }
 
     private void startNewSlice(int rw, long jiffies, TraceSink trace) {
         bytesDisp[rw] = 0;
         ioDisp[rw] = 0;
-        sliceStart[rw] = jiffies;
-        sliceEnd[rw] = jiffies + THROTL_SLICE;
-        if (trace.enabled()) {
-            trace.message("throtl " + cgroupPath + " [" + dir(rw) + "] new slice start=" + sliceStart[rw] + " end="
-                    + sliceEnd[rw] + " jiffies=" + jiffies);
-        }
-    }
-
-    private void extendSlice(int rw, long jiffyEnd, long jiffies, TraceSink trace) {
-        sliceEnd[rw] = roundUp(jiffyEnd, THROTL_SLICE);
-        if (trace.enabled()) {
-            trace.message("throtl " + cgroupPath + " [" + dir(rw) + "] extend slice start=" + sliceStart[rw]
-                    + " end=" + sliceEnd[rw] + " jiffies=" + jiffies);
-        }
+        slice.startNew(rw, jiffies, THROTL_SLICE, trace);
     }
 
     /** The queue log line of {@code blk_throtl_bio} for a bio that has to wait. */
@@ -185,21 +169,14 @@ final class ThrottleGroup {
     }
 
     static char dir(int rw) {
-        return rw == 0 ? 'R' : 'W';
+        return ThrottleSlice.dir(rw);
     }
 
     static long roundUp(long x, long y) {
-        return (x + y - 1) / y * y;
+        return ThrottleSlice.roundUp(x, y);
     }
 
-    /** {@code a * b / c} without overflow; saturates at {@link Long#MAX_VALUE}. */
     static long mulDiv(long a, long b, long c) {
-        long high = Math.multiplyHigh(a, b);
-        long low = a * b;
-        if (high == 0 && low >= 0) {
-            return low / c;
-        }
-        double exact = (double) a * (double) b / c;
-        return exact >= Long.MAX_VALUE ? Long.MAX_VALUE : (long) exact;
+        return ThrottleSlice.mulDiv(a, b, c);
     }
 }

@@ -38,6 +38,20 @@ final class JsonDirection {
         node.set("slat_ns", latency(stats.slat(), options.slatPercentiles(), options, format));
         node.set("clat_ns", latency(stats.clat(), options.clatPercentiles(), options, format));
         node.set("lat_ns", latency(stats.lat(), options.latPercentiles(), options, format));
+        if (stats.priosWithSamples() >= 2) {
+            // fio 3.33: per-priority clat (cmdprio), only with two or more priorities that have samples
+            com.fasterxml.jackson.databind.node.ArrayNode prios = node.putArray("prios");
+            for (org.iosched.simulator.PrioLatency p : stats.clatPrio()) {
+                if (p.clat().count() == 0) {
+                    continue;
+                }
+                ObjectNode prio = prios.addObject();
+                prio.put("prioclass", p.ioprioClass());
+                prio.put("prio", p.level());
+                prio.set(options.latPercentiles() ? "lat_ns" : "clat_ns", latency(p.clat(),
+                        options.clatPercentiles() || options.latPercentiles(), options, format));
+            }
+        }
         SampleStats bw = SampleStats.summedBandwidth(bandwidthSources);
         node.put("bw_min", bw.min());
         node.put("bw_max", bw.max());

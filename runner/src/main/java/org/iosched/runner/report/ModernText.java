@@ -5,6 +5,7 @@ import org.iosched.simulator.DirectionStats;
 import org.iosched.simulator.DiskStats;
 import org.iosched.simulator.JobResult;
 import org.iosched.simulator.LatencyStats;
+import org.iosched.simulator.PrioLatency;
 
 /**
  * fio 3.x normal output, block by block, after stat.c's {@code show_thread_status_normal} and friends, with
@@ -117,6 +118,16 @@ final class ModernText {
         if (lat.count() > 0) {
             LatencyText.appendSummary(out, " lat", lat);
         }
+        // fio 3.33 splits clat by I/O priority (cmdprio) only when at least two priorities have samples
+        boolean byPrio = stats.priosWithSamples() >= 2;
+        String clatType = options.latPercentiles() ? "lat" : "clat";
+        if (byPrio) {
+            for (PrioLatency p : stats.clatPrio()) {
+                if (p.clat().count() > 0) {
+                    LatencyText.appendSummary(out, clatType + " prio " + p.ioprioClass() + "/" + p.level(), p.clat());
+                }
+            }
+        }
         if (options.slatPercentiles() && slat.count() > 0) {
             LatencyText.appendPercentiles(out, "slat", FioPercentiles.modern(slat, options));
         }
@@ -125,6 +136,16 @@ final class ModernText {
         }
         if (options.latPercentiles() && lat.count() > 0) {
             LatencyText.appendPercentiles(out, "lat", FioPercentiles.modern(lat, options));
+        }
+        if (byPrio && (options.clatPercentiles() || options.latPercentiles())) {
+            long samples = options.latPercentiles() ? lat.count() : clat.count();
+            for (PrioLatency p : stats.clatPrio()) {
+                if (p.clat().count() > 0) {
+                    String name = clatType + " prio " + p.ioprioClass() + "/" + p.level() + " ("
+                            + CFormat.fixed(100.0 * p.clat().count() / samples, 2) + "% of IOs)";
+                    LatencyText.appendPercentiles(out, name, FioPercentiles.modern(p.clat(), options));
+                }
+            }
         }
         appendBandwidthSamples(out, SampleStats.summedBandwidth(bandwidthSources), group, shareOf);
         SampleStats iops = SampleStats.summedIops(iopsSources);

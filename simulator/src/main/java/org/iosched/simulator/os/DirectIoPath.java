@@ -189,6 +189,8 @@ final class DirectIoPath {
             long sectors = Math.min(Math.min(maxSectors, (call.endOffset - call.nextOffset) >> 9),
                     inode.contiguousSectors(call.nextOffset));
             Bio bio = new Bio(call.op, call.flags, inode.sectorOf(call.nextOffset), (int) sectors, ctx.task, call);
+            // the iocb's priority (fio's cmdprio) goes on every bio of the call: bio->bi_ioprio = kiocb->ki_ioprio
+            bio.setIoPriority(call.io.ioPriority());
             call.nextOffset += sectors << 9;
             call.biosIssued++;
             ctx.unplugOwed = true;

@@ -58,6 +58,7 @@ import org.iosched.simulator.trace.BlockTrace;
  * cached); files never grow.
  */
 public final class LinuxOsModel implements OsModel, WorkloadContext {
+    private String kernelVersion = "3.0";
     private final EventQueue clock;
     private final RandomStreams streams;
     private final BioLayer bioLayer;
@@ -360,6 +361,23 @@ public final class LinuxOsModel implements OsModel, WorkloadContext {
     public void recordIo(int job, FileIo.Kind kind, long bytes, long slatNanos, long clatNanos, long latNanos) {
         statistics.recordIo(job, kind, bytes, slatNanos, clatNanos, latNanos);
         recorded(job);
+    }
+
+    @Override
+    public void recordIo(int job, FileIo.Kind kind, long bytes, long slatNanos, long clatNanos, long latNanos,
+                         int ioPriority) {
+        statistics.recordIo(job, kind, bytes, slatNanos, clatNanos, latNanos, ioPriority);
+        recorded(job);
+    }
+
+    @Override
+    public String kernelVersion() {
+        return kernelVersion;
+    }
+
+    /** The {@code kernel.version} the run models, as workloads ask it (3.0 until set). */
+    public void setKernelVersion(String version) {
+        this.kernelVersion = java.util.Objects.requireNonNull(version, "version");
     }
 
     @Override

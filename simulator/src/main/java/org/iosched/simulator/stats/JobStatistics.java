@@ -39,13 +39,42 @@ public final class JobStatistics {
         final LatencyRecorder lat = new LatencyRecorder();
         final RateRecorder bw = new RateRecorder();
         final RateRecorder iops = new RateRecorder();
+        /** {@code clat_prio}: the priorities seen, in first-use order, and their clat; null until one is given. */
+        int[] prios;
+        LatencyRecorder[] prioClat;
+        int nrPrios;
+
+        void recordPrio(int ioprio, long clatNanos) {
+            if (prios == null) {
+                prios = new int[4];
+                prioClat = new LatencyRecorder[4];
+            }
+            int i = 0;
+            while (i < nrPrios && prios[i] != ioprio) {
+                i++;
+            }
+            if (i == nrPrios) {
+                if (nrPrios == prios.length) {
+                    prios = java.util.Arrays.copyOf(prios, nrPrios * 2);
+                    prioClat = java.util.Arrays.copyOf(prioClat, nrPrios * 2);
+                }
+                prios[nrPrios] = ioprio;
+                prioClat[nrPrios] = new LatencyRecorder();
+                nrPrios++;
+            }
+            prioClat[i].record(clatNanos);
+        }
 
         DirectionStats toStats(long runtime) {
             if (ios == 0) {
                 return DirectionStats.empty();
             }
+            java.util.List<org.iosched.simulator.PrioLatency> clatPrio = new java.util.ArrayList<>(nrPrios);
+            for (int i = 0; i < nrPrios; i++) {
+                clatPrio.add(new org.iosched.simulator.PrioLatency(prios[i], prioClat[i].toStats()));
+            }
             return new DirectionStats(bytes, ios, runtime, slat.toStats(), clat.toStats(), lat.toStats(),
-                    bw.toSamples(), iops.toSamples());
+                    bw.toSamples(), iops.toSamples(), clatPrio);
         }
     }
 
@@ -226,6 +255,17 @@ public final class JobStatistics {
         }
         direction.lat.record(latNanos);
         recorded++;
+    }
+
+    /**
+     * One completed I/O accounted under an I/O priority as well ({@code add_clat_sample} with the io_u's
+     * {@code clat_prio_index}): fio's per-priority clat.
+     */
+    public void recordIo(int index, FileIo.Kind kind, long bytes, long slatNanos, long clatNanos, long latNanos,
+                         int ioPriority) {
+        recordIo(index, kind, bytes, slatNanos, clatNanos, latNanos);
+        int d = kind == FileIo.Kind.READ ? 0 : kind == FileIo.Kind.WRITE ? 1 : 2;
+        job(index).directions[d].recordPrio(ioPriority, clatNanos);
     }
 
     /** One fsync/fdatasync and its latency. */

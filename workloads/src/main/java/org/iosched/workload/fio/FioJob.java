@@ -77,6 +77,10 @@ final class FioJob implements FileIoListener {
     private int endSyncFile;
 
     private RandomGenerator rwmixRandom;
+    /** {@code td->prio_state}: cmdprio's per-I/O draw; null without cmdprio. */
+    private RandomGenerator cmdprioRandom;
+    /** {@code td->ioprio}: the job-wide priority (prio/prioclass), 0 when neither is set. */
+    private int jobIoprio;
     private RateLimiter rate;
     private JobLogs logs;
     private Timer sleepTimer;
@@ -120,6 +124,12 @@ final class FioJob implements FileIoListener {
         files = JobFiles.open(spec, ctx, task, this::random);
         String stream = "fio/" + index + "/" + o.name + "/";
         rwmixRandom = random(stream + "rwmix", 1);
+        jobIoprio = o.isSet("prio") || o.isSet("prioclass")
+                ? task.ioprioClass().kernelValue() << 13 | task.ioprioLevel() : 0;
+        if (Cmdprio.enabled(o)) {
+            Cmdprio.check(o, ctx.kernelVersion());
+            cmdprioRandom = random(stream + "cmdprio", 40);
+        }
         RandomGenerator[] poisson = new RandomGenerator[Ddir.COUNT];
         for (int d = 0; d < Ddir.COUNT; d++) {
             poisson[d] = random(stream + "poisson" + d, 30 + d);
@@ -453,6 +463,14 @@ final class FioJob implements FileIoListener {
         u.io.setSyncWrite(d == 1 && o.sync != SyncMode.NONE);
         u.io.setUserNanos(o.userNanos);
         u.io.setAsync(o.ioengine.async());
+        u.ioprio = jobIoprio;
+        if (cmdprioRandom != null) {
+            int prio = Cmdprio.choose(o, d, u.length, cmdprioRandom);
+            if (prio >= 0) {
+                u.ioprio = prio;
+                u.io.setIoPriority(prio);
+            }
+        }
         postDdir = d;
         if (o.ioengine == IoEngine.NULL) {
             u.submitTime = now;
@@ -682,7 +700,11 @@ final class FioJob implements FileIoListener {
             return;
         }
         if (o.stats) {
-            ctx.recordIo(index, Ddir.of(d).kind(), u.length, slat, clat, lat);
+            if (cmdprioRandom != null) {
+                ctx.recordIo(index, Ddir.of(d).kind(), u.length, slat, clat, lat, u.ioprio);
+            } else {
+                ctx.recordIo(index, Ddir.of(d).kind(), u.length, slat, clat, lat);
+            }
         }
         if (logs != null) {
             logs.io(d, u.length, u.offset, slat, clat, lat, (now - epoch) / 1_000_000L);

@@ -64,7 +64,8 @@ final class FioOptionCatalog {
             Map.entry("ss_dur", "steadystate_duration"),
             Map.entry("ss_ramp", "steadystate_ramp_time"));
 
-    static final Set<String> MODELLED = Set.of("description", "name", "wait_for", "filename", "directory",
+    static final Set<String> MODELLED = Set.of("cmdprio_percentage", "cmdprio_class", "cmdprio", "cmdprio_bssplit",
+            "description", "name", "wait_for", "filename", "directory",
             "filename_format", "rw", "rw_sequencer", "ioengine", "iodepth", "iodepth_batch",
             "iodepth_batch_complete_min", "iodepth_batch_complete_max", "iodepth_low", "io_submit_mode", "size",
             "io_size", "filesize", "offset", "offset_increment", "number_ios", "bs", "ba", "bsrange", "bssplit",
@@ -176,10 +177,6 @@ final class FioOptionCatalog {
             Map.entry("flow", ""), Map.entry("flow_sleep", ""), Map.entry("steadystate", ""),
             Map.entry("steadystate_duration", ""), Map.entry("steadystate_ramp_time", ""),
             Map.entry("priohint", "I/O priority hints need Linux 6.x"), Map.entry("num_range", ""),
-            Map.entry("cmdprio_percentage", "per-I/O priorities do not exist in Linux 2.6.32-3.0; use prio/prioclass"),
-            Map.entry("cmdprio_class", "per-I/O priorities do not exist in Linux 2.6.32-3.0; use prio/prioclass"),
-            Map.entry("cmdprio", "per-I/O priorities do not exist in Linux 2.6.32-3.0; use prio/prioclass"),
-            Map.entry("cmdprio_bssplit", "per-I/O priorities do not exist in Linux 2.6.32-3.0; use prio/prioclass"),
             Map.entry("uncached", "uncached buffered I/O (RWF_UNCACHED) does not exist in Linux 2.6.32-3.0"));
 
     /** Options fio rejects as deprecated. */
@@ -235,7 +232,10 @@ final class FioOptionCatalog {
             if (!engine.engineOptions().contains(c)) {
                 return Kind.UNKNOWN;
             }
-            return UNMODELLED.containsKey(c) ? Kind.UNMODELLED : Kind.NO_EFFECT;
+            if (UNMODELLED.containsKey(c)) {
+                return Kind.UNMODELLED;
+            }
+            return MODELLED.contains(c) ? Kind.MODELLED : Kind.NO_EFFECT;
         }
         if (MODELLED.contains(c)) {
             return Kind.MODELLED;

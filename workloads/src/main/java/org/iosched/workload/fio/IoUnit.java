@@ -16,6 +16,8 @@ final class IoUnit {
     long submitTime = -1;
     long completeTime = -1;
     boolean inFlight;
+    /** {@code io_u->ioprio}: the priority the unit is accounted under (the job's, or the one cmdprio chose). */
+    int ioprio;
 
     IoUnit(int slot) {
         this.slot = slot;

@@ -96,6 +96,14 @@ final class JobOptions {
     int nice;
     int prio = -1;
     int prioClass = -1;
+    /** {@code cmdprio_percentage} per direction (read, write; trim unused): 0 = off. */
+    final int[] cmdprioPercentage = new int[Ddir.COUNT];
+    /** {@code cmdprio_class} per direction: fio's default is the highest class, RT (1). */
+    final int[] cmdprioClass = {1, 1, 1};
+    /** {@code cmdprio} per direction: default 0, the highest level. */
+    final int[] cmdprioLevel = new int[Ddir.COUNT];
+    /** {@code cmdprio_bssplit} per direction (read, write), null where not given. */
+    final CmdprioSplit[] cmdprioBssplit = new CmdprioSplit[Ddir.COUNT];
 
     long thinktime;
     long thinktimeSpin;
@@ -234,6 +242,10 @@ final class JobOptions {
         c.nice = nice;
         c.prio = prio;
         c.prioClass = prioClass;
+        System.arraycopy(cmdprioPercentage, 0, c.cmdprioPercentage, 0, Ddir.COUNT);
+        System.arraycopy(cmdprioClass, 0, c.cmdprioClass, 0, Ddir.COUNT);
+        System.arraycopy(cmdprioLevel, 0, c.cmdprioLevel, 0, Ddir.COUNT);
+        System.arraycopy(cmdprioBssplit, 0, c.cmdprioBssplit, 0, Ddir.COUNT);
         c.thinktime = thinktime;
         c.thinktimeSpin = thinktimeSpin;
         c.thinktimeBlocks = thinktimeBlocks;

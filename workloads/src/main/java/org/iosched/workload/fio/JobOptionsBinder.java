@@ -254,6 +254,10 @@ final class JobOptionsBinder {
             case "nice" -> o.nice = (int) bounded(v, name, kb, -20, 19);
             case "prio" -> o.prio = (int) bounded(v, name, kb, 0, 7);
             case "prioclass" -> o.prioClass = (int) bounded(v, name, kb, 0, 3);
+            case "cmdprio_percentage" -> perDirectionInts(require(v, name), kb, o.cmdprioPercentage, 0, 100, name);
+            case "cmdprio_class" -> perDirectionInts(require(v, name), kb, o.cmdprioClass, 1, 3, name);
+            case "cmdprio" -> perDirectionInts(require(v, name), kb, o.cmdprioLevel, 0, 7, name);
+            case "cmdprio_bssplit" -> CmdprioSplit.parse(require(v, name), kb, values, o.cmdprioBssplit);
             case "thinktime" -> o.thinktime = values.timeMicros(require(v, name), false);
             case "thinktime_spin" -> o.thinktimeSpin = values.timeMicros(require(v, name), false);
             case "thinktime_blocks" -> o.thinktimeBlocks = (int) bounded(v, name, kb, 1, Integer.MAX_VALUE);

@@ -53,8 +53,6 @@ class FioExamplesCatalogTest {
             entry("atomic-verify.fio", NOT_MODELLED, "fio option 'verify' is not modelled by iosched"),
             entry("basic-verify.fio", NOT_MODELLED, "fio option 'verify' is not modelled by iosched"),
             entry("butterfly.fio", NOT_MODELLED, "fio option 'flow' is not modelled by iosched"),
-            entry("cmdprio-bssplit.fio", NOT_MODELLED, "fio option 'cmdprio_bssplit' is not modelled by iosched"),
-            entry("cmdprio-percentage.fio", NOT_MODELLED, "fio option 'cmdprio_percentage' is not modelled by iosched"),
             entry("cpp_null.fio", ENGINE, "engine cpp_null not loadable"),
             entry("cpuio.fio", ENGINE, "fio ioengine 'cpuio' is not modelled by iosched"),
             entry("cross-stripe-verify.fio", NOT_MODELLED, "fio option 'verify' is not modelled by iosched"),

@@ -64,12 +64,17 @@ class FioExamplesTest {
     }
 
     @Test
-    void cmdprioBssplitFailsClearlyBecausePerIoPrioritiesPostdateTheModelledKernels() {
-        assertThatThrownBy(() -> load("cmdprio-bssplit.fio"))
-                .isInstanceOf(InvalidInputException.class)
-                .hasMessage("cmdprio-bssplit.fio:" + lineOf("cmdprio-bssplit.fio", "cmdprio_bssplit")
-                        + ": fio option 'cmdprio_bssplit' is not modelled by iosched (per-I/O priorities do not "
-                        + "exist in Linux 2.6.32-3.0; use prio/prioclass)");
+    void cmdprioBssplitParsesFio333sFormsWithTheirPrioritiesAndDropsTheHints() {
+        FioWorkload w = load("cmdprio-bssplit.fio");
+        JobOptions simple = w.specs().get(0).options();
+        assertThat(simple.cmdprioBssplit[0].totalPercentage(64 << 10)).isEqualTo(100);
+        assertThat(simple.cmdprioBssplit[0].totalPercentage(1 << 20)).isZero();
+        JobOptions adv = w.specs().get(1).options();
+        assertThat(adv.cmdprioBssplit[0].pick(64 << 10, 24).ioClass()).isEqualTo(1);
+        assertThat(adv.cmdprioBssplit[0].pick(64 << 10, 25).ioClass()).isEqualTo(3);
+        JobOptions hints = w.specs().get(3).options();
+        assertThat(hints.cmdprioBssplit[0].totalPercentage(1 << 20)).isEqualTo(100);
+        assertThat(hints.cmdprioBssplit[0].pick(2 << 20, 50).level()).isZero();
     }
 
     @Test

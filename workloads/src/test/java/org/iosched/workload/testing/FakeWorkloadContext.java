@@ -249,6 +249,23 @@ public final class FakeWorkloadContext implements WorkloadContext {
         doSubmit(io);
     }
 
+    /** The I/O priority of each operation submitted, in order. */
+    public final List<Integer> submittedPriorities = new ArrayList<>();
+    /** Per recorded I/O given one, the priority it was accounted under, in order. */
+    public final List<Integer> recordedPriorities = new ArrayList<>();
+    private String kernelVersion = "3.0";
+
+    /** Model {@code version} ({@code kernel.version}) for the workload's era checks. */
+    public FakeWorkloadContext kernel(String version) {
+        this.kernelVersion = version;
+        return this;
+    }
+
+    @Override
+    public String kernelVersion() {
+        return kernelVersion;
+    }
+
     @Override
     public void submitBatch(FileIo[] ios, int count) {
         submitCalls++;
@@ -258,6 +275,7 @@ public final class FakeWorkloadContext implements WorkloadContext {
     }
 
     private void doSubmit(FileIo io) {
+        submittedPriorities.add(io.ioPriority());
         io.markIssued(now);
         int pid = io.task().pid();
         submissions.add(new Submission(now, pid, io.kind(), io.file().path(), io.offset(), io.length(),
@@ -302,6 +320,13 @@ public final class FakeWorkloadContext implements WorkloadContext {
     @Override
     public void jobFinished(int job) {
         jobEnds.put(job, now);
+    }
+
+    @Override
+    public void recordIo(int job, FileIo.Kind kind, long bytes, long slatNanos, long clatNanos, long latNanos,
+                         int ioPriority) {
+        recordedPriorities.add(ioPriority);
+        recordIo(job, kind, bytes, slatNanos, clatNanos, latNanos);
     }
 
     @Override

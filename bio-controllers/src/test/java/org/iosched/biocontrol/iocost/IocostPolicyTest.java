@@ -1,0 +1,200 @@
+package org.iosched.biocontrol.iocost;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.assertj.core.api.Assertions.within;
+
+import java.util.Map;
+import org.iosched.api.Bio;
+import org.iosched.api.InvalidInputException;
+import org.iosched.api.Op;
+import org.iosched.api.RequestFlags;
+import org.iosched.api.RqQosPolicy;
+import org.iosched.api.Task;
+import org.junit.jupiter.api.Test;
+
+/** io.cost's rules of Linux 6.6 blk-iocost, one by one, on a fake queue. */
+class IocostPolicyTest {
+    private static final long MS = 1_000_000L;
+    private static final long SECOND = 1000 * MS;
+
+    @Test
+    void theLinearModelsCoefficientsComeFromBpsAndIopsAsCalcLcoefsDerivesThem() {
+        long[] c = new long[3];
+        IocostPolicy.calcLcoefs(488636629, 8932, 8518, c);
+
+        // page = ceil(2^37 / ceil(488636629 / 4096)); seqio, randio = ceil(2^37 / iops) - page
+        long page = -Math.floorDiv(-(1L << 37), -Math.floorDiv(-488636629L, 4096));
+        assertThat(c[0]).isEqualTo(page);
+        assertThat(c[1]).isEqualTo(-Math.floorDiv(-(1L << 37), 8932) - page);
+        assertThat(c[2]).isEqualTo(-Math.floorDiv(-(1L << 37), 8518) - page);
+    }
+
+    @Test
+    void theDeviceClassPicksTheAutomaticParametersAndThePeriod() {
+        IocostPolicy hdd = new FakeQueue(true, 1, MS).install(Map.of("qos.enable", "1"));
+        IocostPolicy qd1 = new FakeQueue(false, 1, MS).install(Map.of("qos.enable", "1"));
+        IocostPolicy ssd = new FakeQueue(false, 32, MS).install(Map.of("qos.enable", "1"));
+
+        assertThat(IocostPolicy.AUTOP_NAMES[hdd.autop]).isEqualTo("hdd");
+        assertThat(IocostPolicy.AUTOP_NAMES[qd1.autop]).isEqualTo("ssd_qd1");
+        assertThat(IocostPolicy.AUTOP_NAMES[ssd.autop]).isEqualTo("ssd_dfl");
+        // period = 2 x the latency target without a percentile: 500 ms on HDD, 50 ms on SSD
+        assertThat(hdd.periodUs).isEqualTo(500_000);
+        assertThat(ssd.periodUs).isEqualTo(50_000);
+    }
+
+    @Test
+    void thePeriodScalesWithTheLatencyPercentileAndIsClampedToOneMillisecondToOneSecond() {
+        // rpct=50: multi = (10^6 - 500000) / 50000 = 10
+        assertThat(new FakeQueue(false, 32, MS).install(Map.of("qos.enable", "1", "qos.rpct", "50",
+                "qos.rlat", "10000", "qos.wlat", "10000")).periodUs).isEqualTo(100_000);
+        // the larger of rlat and wlat sets the period, with its own percentile (wpct 0: multi 2)
+        assertThat(new FakeQueue(false, 32, MS).install(Map.of("qos.enable", "1", "qos.rpct", "50",
+                "qos.rlat", "10000")).periodUs).isEqualTo(50_000);
+        assertThat(new FakeQueue(false, 32, MS).install(Map.of("qos.enable", "1", "qos.rpct", "99",
+                "qos.rlat", "100", "qos.wlat", "100")).periodUs).isEqualTo(1000);
+        assertThat(new FakeQueue(false, 32, MS).install(Map.of("qos.enable", "1", "qos.rlat", "900000"))
+                .periodUs).isEqualTo(1_000_000);
+    }
+
+    @Test
+    void aSequentialBioCostsItsPagesAndTheSeqioCostARandomOneTheRandioCost() {
+        FakeQueue q = new FakeQueue(false, 32, MS);
+        IocostPolicy p = q.install(Map.of("qos.enable", "1"));
+        IocostPolicy.Group g = p.groupOf("/a");
+        Task t = q.task("/a");
+        g.cursor = 1000;
+        long seq = p.absCost(new Bio(Op.READ, 0, 1008, 8, t, (b, x) -> { }), g, false);
+        long rand = p.absCost(new Bio(Op.READ, 0, 1000 + 8 * 5000, 8, t, (b, x) -> { }), g, false);
+        long merge = p.absCost(new Bio(Op.READ, 0, 1008, 64, t, (b, x) -> { }), g, true);
+
+        assertThat(seq).isEqualTo(p.lcoefs[0][1] + p.lcoefs[0][0]);
+        assertThat(rand).isEqualTo(p.lcoefs[0][2] + p.lcoefs[0][0]);
+        assertThat(merge).isEqualTo(8 * p.lcoefs[0][0]);
+    }
+
+    @Test
+    void twoCgroupsWithWeightsTwoToOneGetTwoToOneOfTheModelledDeviceTime() {
+        FakeQueue q = new FakeQueue(false, 32, 100_000);
+        IocostPolicy p = q.install(Map.of("qos.enable", "1", "a.weight", "200", "b.weight", "100"));
+        FakeQueue.Reader a = q.new Reader("/a", 32, 1).start();
+        FakeQueue.Reader b = q.new Reader("/b", 32, 2).start();
+        q.runUntil(2 * SECOND);
+
+        // random 4 KiB reads cost SSD_DFL's 1/8518 s each at vrate 100 %; the fake device never makes requests
+        // wait for a tag (rq_wait_pct 0) nor misses a target, so with both cgroups short of budget busy_level goes
+        // negative and vrate climbs above 100 %, as the kernel's does on a device that keeps up
+        assertThat((double) a.completed / b.completed).isCloseTo(2.0, within(0.1));
+        assertThat((a.completed + b.completed) / 2.0).isGreaterThan(8518 * 0.9);
+        assertThat(p.statistics().get("/a.hweight_active_pct").doubleValue()).isCloseTo(66.67, within(0.1));
+    }
+
+    @Test
+    void aCgroupAloneGetsTheWholeDevice() {
+        FakeQueue q = new FakeQueue(false, 32, 100_000);
+        q.install(Map.of("qos.enable", "1", "a.weight", "50"));
+        FakeQueue.Reader a = q.new Reader("/a", 32, 1).start();
+        q.runUntil(2 * SECOND);
+
+        assertThat(a.completed / 2.0).isGreaterThan(8518 * 0.9).isLessThan(8518 * 2.0);
+    }
+
+    @Test
+    void disabledByDefaultAsInTheKernel() {
+        FakeQueue q = new FakeQueue(false, 32, 100_000);
+        q.install(Map.of("a.weight", "200"));
+        FakeQueue.Reader a = q.new Reader("/a", 32, 1).start();
+        q.runUntil(SECOND);
+
+        // 32 in flight, 100 µs each, nothing held: 320000 a second
+        assertThat(a.completed).isGreaterThan(300_000);
+    }
+
+    @Test
+    void aMissedLatencyTargetRaisesBusyLevelAndLowersVrateTowardItsMinimum() {
+        FakeQueue q = new FakeQueue(false, 32, 5 * MS);
+        IocostPolicy p = q.install(Map.of("qos.enable", "1", "qos.rpct", "90", "qos.rlat", "1000",
+                "qos.min", "50", "a.weight", "100"));
+        q.new Reader("/a", 32, 1).start();
+        q.runUntil(2 * SECOND);
+
+        assertThat(p.busyLevel).isPositive();
+        assertThat(p.statistics().get("vrate_pct").doubleValue()).isLessThan(100).isGreaterThanOrEqualTo(50);
+    }
+
+    @Test
+    void metTargetsWithWaitersLowerBusyLevelAndRaiseVrate() {
+        FakeQueue q = new FakeQueue(false, 32, 100_000);
+        IocostPolicy p = q.install(Map.of("qos.enable", "1", "qos.rpct", "90", "qos.rlat", "10000",
+                "a.weight", "100"));
+        q.new Reader("/a", 32, 1).start();
+        q.runUntil(3 * SECOND);
+
+        assertThat(p.busyLevel).isNegative();
+        assertThat(p.statistics().get("vrate_pct").doubleValue()).isGreaterThan(100);
+    }
+
+    @Test
+    void vrateStepsFollowTheAdjustmentTable() {
+        assertThat(IocostPolicy.VRATE_ADJ_PCT[3]).isZero();
+        assertThat(IocostPolicy.VRATE_ADJ_PCT[4]).isEqualTo(1);
+        assertThat(IocostPolicy.VRATE_ADJ_PCT[20]).isEqualTo(2);
+        assertThat(IocostPolicy.VRATE_ADJ_PCT[36]).isEqualTo(4);
+        assertThat(IocostPolicy.VRATE_ADJ_PCT[44]).isEqualTo(8);
+        assertThat(IocostPolicy.VRATE_ADJ_PCT[52]).isEqualTo(16);
+        FakeQueue q = new FakeQueue(false, 32, MS);
+        IocostPolicy p = q.install(Map.of("qos.enable", "1"));
+        p.busyLevel = 20;
+        p.adjustBaseVrate();
+        assertThat(p.vrate).isEqualTo(-Math.floorDiv(-IocostPolicy.VTIME_PER_USEC * 98, 100));
+    }
+
+    @Test
+    void aMetadataBioNeverWaitsItsCostBecomesDebtAndTheTaskIsDelayed() {
+        FakeQueue q = new FakeQueue(false, 32, 100_000);
+        IocostPolicy p = q.install(Map.of("qos.enable", "1", "a.weight", "1", "b.weight", "10000"));
+        q.new Reader("/b", 32, 2).start();
+        q.runUntil(10 * MS);
+        Task t = q.task("/a");
+        int held = 0;
+        for (int i = 0; i < 2000; i++) {
+            Bio meta = new Bio(Op.WRITE, RequestFlags.META, 8L * (i * 10_000 + 1), 8, t, (b, x) -> { });
+            if (p.throttle(meta) == RqQosPolicy.Throttle.WAIT) {
+                held++;
+            }
+        }
+
+        assertThat(held).isZero();
+        assertThat(p.statistics().get("/a.indebt_bios").longValue()).isPositive();
+        assertThat(q.delays).isNotEmpty();
+        assertThat(q.delays).allMatch(d -> d[1] >= IocostPolicy.MIN_DELAY_NS && d[1] <= IocostPolicy.MAX_DELAY_NS);
+    }
+
+    @Test
+    void onlyLeavesAreControlledAParentOfAnActiveChildIssuesUncontrolled() {
+        FakeQueue q = new FakeQueue(false, 32, MS);
+        IocostPolicy p = q.install(Map.of("qos.enable", "1"));
+        IocostPolicy.Group child = p.groupOf("/a/b");
+        assertThat(p.activate(child)).isTrue();
+        assertThat(p.activate(p.groupOf("/a"))).isFalse();
+    }
+
+    @Test
+    void keysAreCheckedAndNameWhatIsAccepted() {
+        assertThatThrownBy(() -> IocostConfig.parse(Map.of("a.weight", "0"))).isInstanceOf(InvalidInputException.class)
+                .hasMessageContaining("1..10000");
+        assertThatThrownBy(() -> IocostConfig.parse(Map.of("weight", "10")))
+                .isInstanceOf(InvalidInputException.class).hasMessageContaining("root cgroup");
+        assertThatThrownBy(() -> IocostConfig.parse(Map.of("qos.rpct", "95.123")))
+                .isInstanceOf(InvalidInputException.class).hasMessageContaining("two decimals");
+        assertThatThrownBy(() -> IocostConfig.parse(Map.of("qos.min", "90", "qos.max", "50")))
+                .isInstanceOf(InvalidInputException.class).hasMessageContaining("min must not exceed max");
+        assertThatThrownBy(() -> IocostConfig.parse(Map.of("a.wieght", "10")))
+                .isInstanceOf(InvalidInputException.class).hasMessageContaining("qos.enable");
+        IocostConfig c = IocostConfig.parse(Map.of("qos.rlat", "5000", "model.rbps", "1000000"));
+        assertThat(c.qosUser()).isTrue();
+        assertThat(c.modelUser()).isTrue();
+        assertThat(c.qos()[IocostConfig.QOS_RLAT]).isEqualTo(5000);
+    }
+}
