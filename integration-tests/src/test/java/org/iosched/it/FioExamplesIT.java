@@ -70,7 +70,7 @@ class FioExamplesIT {
      */
     @ParameterizedTest
     @CsvSource(delimiter = '|', value = {
-            "cmdprio-bssplit.fio|fio option 'cmdprio_bssplit' is not modelled by iosched"})
+            "cmdprio-bssplit.fio|fio option 'cmdprio_bssplit': per-I/O priorities do not exist in Linux 2.6.32-3.0"})
     void failsAsFioWouldOrSaysWhatIsNotModelled(String file, String message) throws Exception {
         Iosched.Outcome outcome = Iosched.run(work, "run", EXAMPLES.resolve(file).toString(), "--scheduler", "deadline");
         assertThat(outcome.exitCode()).isEqualTo(2);
