@@ -9,11 +9,13 @@ import org.iosched.api.Bio;
 import org.iosched.api.Cgroup;
 import org.iosched.api.HardwareQueue;
 import org.iosched.api.IoPriority;
+import org.iosched.api.Jiffies;
 import org.iosched.api.MqScheduler;
 import org.iosched.api.MqSchedulerContext;
 import org.iosched.api.Op;
 import org.iosched.api.Request;
 import org.iosched.api.RequestFlags;
+import org.iosched.api.SeekChoice;
 import org.iosched.api.Task;
 import org.iosched.api.Timer;
 import org.iosched.api.TraceSink;
@@ -1165,40 +1167,7 @@ public final class BfqScheduler implements MqScheduler, Wf2q.WeightListener {
         } else if (meta2 && !meta1) {
             return rq2;
         }
-        long s1 = rq1.rq.sector();
-        long s2 = rq2.rq.sector();
-        long backMaxSectors = backMax * 2;
-        long d1 = 0;
-        long d2 = 0;
-        boolean wrap1 = false;
-        boolean wrap2 = false;
-        if (s1 >= last) {
-            d1 = s1 - last;
-        } else if (s1 + backMaxSectors >= last) {
-            d1 = (last - s1) * backPenalty;
-        } else {
-            wrap1 = true;
-        }
-        if (s2 >= last) {
-            d2 = s2 - last;
-        } else if (s2 + backMaxSectors >= last) {
-            d2 = (last - s2) * backPenalty;
-        } else {
-            wrap2 = true;
-        }
-        if (!wrap1 && !wrap2) {
-            if (d1 < d2) {
-                return rq1;
-            } else if (d2 < d1) {
-                return rq2;
-            }
-            return s1 >= s2 ? rq1 : rq2;
-        } else if (wrap2 && !wrap1) {
-            return rq1;
-        } else if (wrap1 && !wrap2) {
-            return rq2;
-        }
-        return s1 <= s2 ? rq1 : rq2;
+        return SeekChoice.firstGoesFirst(rq1.rq.sector(), rq2.rq.sector(), last, backMax * 2, backPenalty) ? rq1 : rq2;
     }
 
     /** {@code bfq_check_fifo}: the FIFO head if expired, consulted once per service slot. */

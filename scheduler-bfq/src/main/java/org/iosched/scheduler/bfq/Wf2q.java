@@ -1,6 +1,7 @@
 package org.iosched.scheduler.bfq;
 
 import java.util.function.LongSupplier;
+import org.iosched.api.Jiffies;
 
 /**
  * B-WF2Q+ as Linux 6.6's {@code bfq-wf2q.c} has it: timestamps from service and weight, eligibility against each

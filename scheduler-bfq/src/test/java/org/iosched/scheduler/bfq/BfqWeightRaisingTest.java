@@ -3,6 +3,7 @@ package org.iosched.scheduler.bfq;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.util.Map;
+import org.iosched.api.Jiffies;
 import org.iosched.api.Op;
 import org.iosched.api.Request;
 import org.iosched.api.Task;

@@ -2,6 +2,7 @@ package org.iosched.scheduler.bfq;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import org.iosched.api.Jiffies;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 

@@ -1,6 +1,7 @@
 package org.iosched.scheduler.cfq;
 
 import org.iosched.api.RequestFlags;
+import org.iosched.api.SeekChoice;
 
 /**
  * Requests inside a queue: the sector-sorted tree and FIFO ({@code cfq_add_rq_rb}, {@code cfq_del_rq_rb},
@@ -35,42 +36,9 @@ final class CfqRequests {
         if (meta1 != rq2.rq.hasFlag(RequestFlags.META)) {
             return meta1 ? rq1 : rq2;
         }
-        long s1 = rq1.pos();
-        long s2 = rq2.pos();
         // by definition, 1 KiB is 2 sectors
-        long backMax = cfqd.tunables.backSeekMax() * 2;
-        long penalty = cfqd.tunables.backSeekPenalty();
-        long d1 = 0;
-        long d2 = 0;
-        boolean wrap1 = false;
-        boolean wrap2 = false;
-        if (s1 >= last) {
-            d1 = s1 - last;
-        } else if (s1 + backMax >= last) {
-            d1 = (last - s1) * penalty;
-        } else {
-            wrap1 = true;
-        }
-        if (s2 >= last) {
-            d2 = s2 - last;
-        } else if (s2 + backMax >= last) {
-            d2 = (last - s2) * penalty;
-        } else {
-            wrap2 = true;
-        }
-        if (!wrap1 && !wrap2) {
-            if (d1 < d2) {
-                return rq1;
-            } else if (d2 < d1) {
-                return rq2;
-            }
-            return s1 >= s2 ? rq1 : rq2;
-        }
-        if (wrap1 != wrap2) {
-            return wrap2 ? rq1 : rq2;
-        }
-        // both behind: start with the one further back, so that only one backward seek is needed
-        return s1 <= s2 ? rq1 : rq2;
+        return SeekChoice.firstGoesFirst(rq1.pos(), rq2.pos(), last, cfqd.tunables.backSeekMax() * 2,
+                cfqd.tunables.backSeekPenalty()) ? rq1 : rq2;
     }
 
     /** {@code cfq_find_next_rq}: the better of the successor (wrapping to the first) and the predecessor. */
