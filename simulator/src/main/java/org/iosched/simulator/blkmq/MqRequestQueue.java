@@ -1717,11 +1717,16 @@ public final class MqRequestQueue implements BlockQueue {
         }
 
         /**
-         * {@code blk_queue_depth}: SCSI sets {@code q->queue_depth} to the device's depth (one hardware queue, its
-         * driver tags); other drivers leave it, and {@code nr_requests} counts (simplified: by the queue count).
+         * {@code blk_queue_depth}: SCSI sets {@code q->queue_depth} to the LUN's depth ({@code scsi_change_queue_depth}
+         * calls {@code blk_set_queue_depth} with {@code sdev->queue_depth}, the dispatch budget: 1 on a SATA disk
+         * without NCQ though AHCI has 32 tags); without a budget, one hardware queue's driver tags; other drivers
+         * leave it, and {@code nr_requests} counts (simplified: by the queue count).
          */
         @Override
         public int queueDepth() {
+            if (budgetDepth > 0) {
+                return budgetDepth;
+            }
             return hctxs.length == 1 ? hctxs[0].driverTagDepth() : MqRequestQueue.this.nrRequests();
         }
 

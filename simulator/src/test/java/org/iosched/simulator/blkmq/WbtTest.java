@@ -66,6 +66,21 @@ class WbtTest {
     }
 
     @Test
+    void aSataDiskWithoutNcqIsAQueueDepthOneDeviceForWbtThoughAhciHas32Tags() {
+        // scsi_change_queue_depth -> blk_set_queue_depth(sdev->queue_depth): the LUN's budget, not the host's tags
+        MqHarness h = MqHarness.builder().depth(32).build();
+        h.queue.setDispatchBudget(1);
+        Wbt w = wbt(h);
+        assertThat(w.depth.maxDepth).isEqualTo(2);
+        assertThat(w.wbNormal).isEqualTo(2);
+        assertThat(w.wbBackground).isEqualTo(1);
+        // with NCQ the LUN's depth is the drive's (32 on 6.6): 16, as without a budget
+        MqHarness ncq = MqHarness.builder().depth(32).build();
+        ncq.queue.setDispatchBudget(32);
+        assertThat(wbt(ncq).depth.maxDepth).isEqualTo(16);
+    }
+
+    @Test
     void aScaledDownWindowIsShorterByTheSquareRootOfTheStep() {
         // int_sqrt(512) = 22
         assertThat((Wbt.WINDOW_NANOS << 4) / Wbt.intSqrt(2L << 8)).isEqualTo(72_727_272L);
