@@ -25,6 +25,12 @@ final class MqPlug {
     boolean hasElevator;
     /** On the queue's list of plugs to flush at the end of the instant. */
     boolean listed;
+    /**
+     * Requests went in while the task was woken from a sleep for a tag or in rq-qos, outside its own step: the
+     * task's step flushes them (from {@code schedule} when it sleeps again, else at the step's end, its
+     * {@code blk_finish_plug}), not the end of the waker's instant.
+     */
+    boolean ownerAway;
 
     MqPlug(Task task) {
         this.task = task;

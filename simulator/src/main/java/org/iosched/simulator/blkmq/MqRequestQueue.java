@@ -180,6 +180,10 @@ public final class MqRequestQueue implements BlockQueue {
     private int budgetsHeld;
     /** {@code sdev->restarts}: a budget was refused; the next completion runs the queues. */
     private boolean budgetRestart;
+    /** The OS model calls {@link #stepEnded} after each task step. */
+    private boolean tasksRunInSteps;
+    /** A woken waiter's request is being allocated (outside the task's step). */
+    private boolean wokenAllocation;
     private int sleeping;
     private long requestsCompleted;
     private boolean dispatching;
@@ -574,7 +578,7 @@ public final class MqRequestQueue implements BlockQueue {
             w.bio = null;
             freeWaiters.addLast(w);
             qosTrack(rq, bio);
-            afterAllocation(rq);
+            afterWokenAllocation(rq);
             sleepListener.resumed(bio);
         } finally {
             trace.swapCurrent(previous);
@@ -630,6 +634,16 @@ public final class MqRequestQueue implements BlockQueue {
 
     // ---------------------------------------------------------------- after allocation: flush, plug, issue
 
+    // a waiter's wake-up: its request goes on its plug, which its own step flushes (tasksRunInSteps)
+    private void afterWokenAllocation(Request rq) {
+        wokenAllocation = tasksRunInSteps;
+        try {
+            afterAllocation(rq);
+        } finally {
+            wokenAllocation = false;
+        }
+    }
+
     private void afterAllocation(Request rq) {
         MqRq rs = MqRq.of(rq);
         if (rq.op() != Op.FLUSH) {
@@ -663,12 +677,39 @@ public final class MqRequestQueue implements BlockQueue {
         }
         MqRq.of(rq).where = MqRq.PLUGGED;
         plug.requests.add(rq);
+        if (wokenAllocation) {
+            // the woken task is not running yet: it flushes its plug in its step (stepEnded), or when it sleeps
+            plug.ownerAway = true;
+            return;
+        }
+        plug.ownerAway = false;
+        listForFlush(plug);
+    }
+
+    // the plug is flushed at the end of the current instant (the submitting step's blk_finish_plug)
+    private void listForFlush(MqPlug plug) {
         if (!plug.listed) {
             plug.listed = true;
             plugsToFlush.add(plug);
         }
         if (!plugFlushTimer.isPending()) {
             plugFlushTimer.arm(clock.now());
+        }
+    }
+
+    @Override
+    public void tasksRunInSteps() {
+        tasksRunInSteps = true;
+    }
+
+    @Override
+    public void stepEnded(Task task) {
+        MqPlug plug = plugs.get(task);
+        if (plug != null && plug.ownerAway) {
+            plug.ownerAway = false;
+            if (plug.count() > 0) {
+                listForFlush(plug);
+            }
         }
     }
 
@@ -693,7 +734,7 @@ public final class MqRequestQueue implements BlockQueue {
         for (int i = 0; i < plugsToFlush.size(); i++) {
             MqPlug plug = plugsToFlush.get(i);
             plug.listed = false;
-            if (plug.count() > 0) {
+            if (plug.count() > 0 && !plug.ownerAway) {
                 Task previous = trace.swapCurrent(plug.task);
                 try {
                     flushPlug(plug, false);
@@ -707,6 +748,7 @@ public final class MqRequestQueue implements BlockQueue {
 
     /** {@code blk_mq_flush_plug_list}. */
     private void flushPlug(MqPlug plug, boolean fromSchedule) {
+        plug.ownerAway = false;
         int count = plug.count();
         if (count == 0) {
             return;
@@ -1642,7 +1684,7 @@ public final class MqRequestQueue implements BlockQueue {
                 return;
             }
             qosTrack(rq, bio);
-            afterAllocation(rq);
+            afterWokenAllocation(rq);
             sleepListener.resumed(bio);
         } finally {
             trace.swapCurrent(previous);

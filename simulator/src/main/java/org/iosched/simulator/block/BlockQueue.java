@@ -24,6 +24,20 @@ public interface BlockQueue {
     /** The submitter is about to wait for its I/O: its plug is flushed (and, on 2.6.32-2.6.38, the queue unplugged). */
     void unplug(Task current);
 
+    /**
+     * The OS model runs its tasks in steps on CPUs and calls {@link #stepEnded} at the end of each; set before the
+     * run. Without it (a queue driven by tests alone) every plug is flushed at the end of its instant.
+     */
+    default void tasksRunInSteps() {
+    }
+
+    /**
+     * A step of {@code task} ended: what its wake-up put on its plug is flushed now ({@code blk_finish_plug}) if
+     * its step did not flush it already. The 2.6.32-3.0 queue has no per-task plug and ignores it.
+     */
+    default void stepEnded(Task task) {
+    }
+
     /** {@code exit_io_context}: the task exited. */
     void taskExit(Task task);
 

@@ -82,6 +82,7 @@ final class Kernel {
         this.hz = hz;
         this.bioLayer = bioLayer;
         this.queue = bioLayer.queue();
+        queue.tasksRunInSteps();
         this.trace = trace;
         this.tunables = tunables;
         this.layout = layout;

@@ -149,6 +149,7 @@ final class TaskContext implements BioEndIo {
             if (readyHead != null) {
                 reap();
             }
+            kernel.queue.stepEnded(task);
         } finally {
             cpus.end();
         }

@@ -140,6 +140,61 @@ class RqQosChainTest {
         assertThat(h.queue.idle()).isTrue();
     }
 
+    // the OS model's tasks run in steps: a woken waiter's request waits on its plug for the task's own step
+    private static Bio wokenWrite(MqHarness h, Recorder head) {
+        h.queue.tasksRunInSteps();
+        head.hold = true;
+        h.submit(h.read(A, 0, 8));
+        Bio write = h.write(B, 100, 8);
+        assertThat(h.submit(write)).isFalse();
+        h.runAll();
+        head.context.resume(head.held.poll());
+        h.runAll();
+        assertThat(h.resumed).containsExactly(write);
+        return write;
+    }
+
+    @Test
+    void aWokenTasksRequestStaysOnItsPlugUntilItsStepEndsThenIsIssuedDirectly() {
+        MqHarness h = MqHarness.builder().build();
+        Recorder head = add(h, "head", new ArrayList<>());
+        wokenWrite(h, head);
+        assertThat(h.deviceSaw()).containsExactly("READ 0+8");
+        assertThat(h.queue.whereRequestsAre()).startsWith("1 on plugs");
+
+        h.queue.stepEnded(B);
+        h.runAll();
+        assertThat(h.deviceSaw()).containsExactly("READ 0+8", "WRITE 100+8");
+        assertThat(h.events()).containsSubsequence("G 100+8", "P", "U 1", "D 100+8");
+        assertThat(h.queue.idle()).isTrue();
+    }
+
+    @Test
+    void aWokenTaskThatSleepsAgainInItsStepFlushesItsPlugFromScheduleThroughKblockd() {
+        MqHarness h = MqHarness.builder().build();
+        Recorder head = add(h, "head", new ArrayList<>());
+        wokenWrite(h, head);
+        // its step: the next bio is held too, and the sleep flushes the plug (blk_flush_plug from schedule)
+        assertThat(h.submit(h.write(B, 300, 8))).isFalse();
+        h.queue.stepEnded(B);
+        h.runAll();
+        assertThat(h.events()).containsSubsequence("G 100+8", "P", "Q 300+8", "UT 1", "I 100+8", "D 100+8");
+        assertThat(h.deviceSaw()).containsExactly("READ 0+8", "WRITE 100+8");
+    }
+
+    @Test
+    void withoutTaskStepsAWokenTasksPlugIsFlushedAtTheEndOfTheInstant() {
+        MqHarness h = MqHarness.builder().build();
+        Recorder head = add(h, "head", new ArrayList<>());
+        head.hold = true;
+        h.submit(h.read(A, 0, 8));
+        assertThat(h.submit(h.write(B, 100, 8))).isFalse();
+        h.runAll();
+        head.context.resume(head.held.poll());
+        h.runAll();
+        assertThat(h.deviceSaw()).containsExactly("READ 0+8", "WRITE 100+8");
+    }
+
     @Test
     void aBioResumedTwiceOrNeverHeldIsAnInvariantViolationNamingThePolicy() {
         MqHarness h = MqHarness.builder().build();
