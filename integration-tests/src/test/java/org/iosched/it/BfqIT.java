@@ -116,8 +116,8 @@ class BfqIT {
     @Test
     void twoSequentialReadersGetAtLeastCfqsThroughputWithBfqsThroughputSettings() throws Exception {
         String job = READERS.formatted("", "");
-        double bfq = bytes(run(job, "bfq", "--set", "bfq.low_latency=0"), "first")
-                + bytes(run(job, "bfq", "--set", "bfq.low_latency=0"), "second");
+        JsonNode bfqRun = run(job, "bfq", "--set", "bfq.low_latency=0");
+        double bfq = bytes(bfqRun, "first") + bytes(bfqRun, "second");
         JsonNode cfqRun = run(job, "cfq");
         double cfq = bytes(cfqRun, "first") + bytes(cfqRun, "second");
         assertThat(bfq).as("bfq %s bytes against cfq %s", bfq, cfq).isGreaterThanOrEqualTo(cfq);
