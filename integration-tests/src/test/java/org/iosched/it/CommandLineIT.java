@@ -42,6 +42,11 @@ class CommandLineIT {
                 .contains("hdd-7200").contains("ssd-x25m").contains("queue_depth")
                 .contains("fio")
                 .contains("queue.nr_requests=128").contains("queue.max_sectors_kb=512");
+        // the CPUs' defaults of each era: 3.0's desktop, and what 6.6 runs on instead
+        assertThat(outcome.stdout().lines().filter(l -> l.strip().startsWith("cpu.count=4 ")))
+                .singleElement().asString().endsWith("[kernel.version=6.6: 16]");
+        assertThat(outcome.stdout().lines().filter(l -> l.strip().startsWith("cpu.speed=100 ")))
+                .singleElement().asString().endsWith("[kernel.version=6.6: 541]");
     }
 
     @Test

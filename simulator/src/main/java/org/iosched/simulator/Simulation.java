@@ -117,6 +117,18 @@ public final class Simulation {
         return List.copyOf(all);
     }
 
+    /**
+     * The kernel settings whose default differs on Linux 6.6, by full name, with 6.6's default: the CPUs of a
+     * current machine ({@link CpuTunables#eraDefaults}); {@link #kernelTunables} gives 3.0's.
+     */
+    public static Map<String, String> linux66Defaults() {
+        Map<String, String> out = new java.util.TreeMap<>();
+        for (Map.Entry<String, String> e : CpuTunables.eraDefaults(true).entrySet()) {
+            out.put("cpu." + e.getKey(), e.getValue());
+        }
+        return out;
+    }
+
     private static TunableDescriptor prefixed(String prefix, TunableDescriptor t) {
         return new TunableDescriptor(prefix + t.name(), t.type(), t.defaultValue(), t.unit(), t.min(), t.max(),
                 t.choices(), t.description());

@@ -57,12 +57,18 @@ public final class ListCommand implements Callable<Integer> {
             out.println();
         }
         out.println("Kernel settings (--set KEY=VALUE):");
-        printTunables(out, Simulation.kernelTunables(), "      ");
+        printTunables(out, Simulation.kernelTunables(), "      ", Simulation.linux66Defaults());
         out.flush();
         return ExitCodes.OK;
     }
 
     static void printTunables(PrintWriter out, List<TunableDescriptor> tunables, String indent) {
+        printTunables(out, tunables, indent, java.util.Map.of());
+    }
+
+    // linux66: the settings whose default differs on kernel.version=6.6, shown after the accepted values
+    static void printTunables(PrintWriter out, List<TunableDescriptor> tunables, String indent,
+                              java.util.Map<String, String> linux66) {
         int width = 0;
         for (TunableDescriptor t : tunables) {
             width = Math.max(width, t.name().length() + t.defaultValue().length() + 1);
@@ -72,6 +78,10 @@ public final class ListCommand implements Callable<Integer> {
             StringBuilder line = new StringBuilder(indent).append(assignment);
             line.append(" ".repeat(Math.max(1, width - assignment.length() + 2)));
             line.append(t.description()).append(" (").append(t.accepted()).append(')');
+            String modern = linux66.get(t.name());
+            if (modern != null) {
+                line.append(" [kernel.version=6.6: ").append(modern).append(']');
+            }
             out.println(line);
         }
     }

@@ -54,9 +54,11 @@ public record CpuTunables(int count, int speedPercent, int rqAffinity, long sysc
     /** The {@code cpu.*} settings, without the prefix. */
     public static final List<TunableDescriptor> CPU = List.of(
             TunableDescriptor.integer("count", DEFAULT_COUNT, "CPUs", 1, MAX_CPUS,
-                    "online CPUs as the kernel sees them (default: a 4-core Nehalem desktop of 2009-2011)"),
+                    "online CPUs as the kernel sees them (default: on 3.0 a 4-core Nehalem desktop of 2009-2011, on"
+                    + " 6.6 a current " + MODERN_COUNT + "-CPU machine)"),
             TunableDescriptor.integer("speed", 100, "%", 1, 10_000,
-                    "CPU speed in percent of the reference CPU; every cpu.*_ns cost is divided by it"),
+                    "CPU speed in percent of the reference CPU (3.0's desktop core); every cpu.*_ns cost is divided by"
+                    + " it (default: 100 on 3.0, " + MODERN_SPEED + " on 6.6, a current core on the modern path)"),
             cost("syscall_ns", 100, "system-call entry plus exit (sysenter/sysexit and the syscall table)"),
             cost("context_switch_ns", 1_200, "schedule() to another task, or back to a task that slept"),
             cost("wakeup_ns", 700, "try_to_wake_up of a sleeping task, charged to the waker"),

@@ -85,6 +85,16 @@ class MqSimulationTest {
     }
 
     @Test
+    void theListedLinux66DefaultsAreWhatA66RunResolves() {
+        SimulationResult modern = run(new NoneSchedulerProvider(), Map.of(), 1);
+        assertThat(Simulation.linux66Defaults()).isNotEmpty();
+        Simulation.linux66Defaults().forEach((key, value) -> assertThat(modern.settings()).containsEntry(key, value));
+        SimulationResult legacy = run(new NoopSchedulerProvider(), Map.of(), 1);
+        Simulation.linux66Defaults().forEach((key, value) -> assertThat(legacy.settings()).doesNotContainEntry(key,
+                value));
+    }
+
+    @Test
     void linux66RunsOnACurrentMachineAndThreeZeroOnTheDesktopOfItsEra() throws IOException {
         SimulationResult modern = run(new NoneSchedulerProvider(), Map.of(), 1);
         assertThat(modern.settings()).containsEntry("cpu.count", "16").containsEntry("cpu.speed", "541");
