@@ -138,6 +138,11 @@ public final class MqRequestQueue implements BlockQueue {
     /** Plugs holding requests that the end-of-instant flush will flush, in the order they started. */
     private final List<MqPlug> plugsToFlush = new ArrayList<>();
     private final SimTimer plugFlushTimer;
+    /** Started requests on their way to the device, in dispatch order, and how many are taken only alone. */
+    private final SimTimer deliveryTimer;
+    private MqRq deliveryHead;
+    private MqRq deliveryTail;
+    private int deliveringAlone;
     /** {@code q->requeue_list}; the flush machinery's flush requests go on {@code q->flush_list}. */
     private final ArrayDeque<Request> requeueList = new ArrayDeque<>();
     private final ArrayDeque<Request> flushList = new ArrayDeque<>();
@@ -248,6 +253,7 @@ public final class MqRequestQueue implements BlockQueue {
             cpuToHctx[cpu] = hctxs[queueOf[cpu]];
         }
         this.plugFlushTimer = clock.newTimer(null, this::flushPlugsAtEndOfInstant);
+        this.deliveryTimer = clock.newTimer(null, this::deliverDue);
         this.requeueWork = clock.newTimer(null, this::requeueWorkFired);
         this.flush = new MqFlush(this, info);
         setCpus(Cpus.free(clock));
@@ -686,7 +692,8 @@ public final class MqRequestQueue implements BlockQueue {
         listForFlush(plug);
     }
 
-    // the plug is flushed at the end of the current instant (the submitting step's blk_finish_plug)
+    // the plug is flushed at the end of the current instant: blk_finish_plug for submissions outside a task's step
+    // (a test's, a timer's); a task's step flushes its own at its end (stepEnded), before this
     private void listForFlush(MqPlug plug) {
         if (!plug.listed) {
             plug.listed = true;
@@ -702,14 +709,19 @@ public final class MqRequestQueue implements BlockQueue {
         tasksRunInSteps = true;
     }
 
+    /**
+     * {@code blk_finish_plug} at the end of the task's step, in its own context: the flush's CPU work is the task's,
+     * and what it issues reaches the device once the step's work is done.
+     */
     @Override
     public void stepEnded(Task task) {
         MqPlug plug = plugs.get(task);
-        if (plug != null && plug.ownerAway) {
-            plug.ownerAway = false;
-            if (plug.count() > 0) {
-                listForFlush(plug);
-            }
+        if (plug == null) {
+            return;
+        }
+        plug.ownerAway = false;
+        if (plug.count() > 0) {
+            unplug(task);
         }
     }
 
@@ -935,9 +947,10 @@ public final class MqRequestQueue implements BlockQueue {
         }
     }
 
-    // queue_rq's BLK_STS_DEV_RESOURCE: the device refused the command now
+    // queue_rq's BLK_STS_DEV_RESOURCE: the device refused the command now; while a command the device takes only
+    // alone (a non-queued flush or discard) is on its way, nothing else is offered (the device cannot tell yet)
     private boolean deviceAccepts(Hctx h, Request rq) {
-        if (device.canAccept(rq, h.inFlight)) {
+        if (deliveringAlone == 0 && device.canAccept(rq, h.inFlight)) {
             h.deviceBlocked = false;
             return true;
         }
@@ -1279,7 +1292,54 @@ public final class MqRequestQueue implements BlockQueue {
         rq.markIoStarted(now);
         qosIssue(rq);
         cpus.charge(cpus.dispatch);
+        long at = cpus.ready();
+        if (at > now || deliveryHead != null) {
+            // queue_rq: the device sees the command once the dispatching context's CPU work, the driver's included,
+            // is done, and after the commands dispatched before it
+            deliverLater(rs, at);
+            return;
+        }
         device.submit(rq);
+    }
+
+    private void deliverLater(MqRq rs, long at) {
+        if (takenAlone(rs.rq)) {
+            deliveringAlone++;
+        }
+        rs.nextDelivery = null;
+        rs.deliverAt = deliveryTail == null ? at : Math.max(at, deliveryTail.deliverAt);
+        if (deliveryTail == null) {
+            deliveryHead = rs;
+            deliveryTimer.arm(rs.deliverAt);
+        } else {
+            deliveryTail.nextDelivery = rs;
+        }
+        deliveryTail = rs;
+    }
+
+    // a command held back behind one taken alone was refused (deviceBlocked): the completion that leaves the
+    // hardware queue empty runs it again
+    private void deliverDue() {
+        long now = clock.now();
+        while (deliveryHead != null && deliveryHead.deliverAt <= now) {
+            MqRq rs = deliveryHead;
+            deliveryHead = rs.nextDelivery;
+            if (deliveryHead == null) {
+                deliveryTail = null;
+            }
+            rs.nextDelivery = null;
+            if (takenAlone(rs.rq)) {
+                deliveringAlone--;
+            }
+            device.submit(rs.rq);
+        }
+        if (deliveryHead != null) {
+            deliveryTimer.arm(deliveryHead.deliverAt);
+        }
+    }
+
+    private boolean takenAlone(Request rq) {
+        return rq.op() == Op.FLUSH || rq.op() == Op.DISCARD;
     }
 
     // ---------------------------------------------------------------- completion

@@ -41,6 +41,9 @@ final class MqRq extends CompletionInterrupts.Entry {
     boolean hashed;
     /** The device completed it; its completion interrupt is queued or running. */
     boolean completing;
+    /** Started, on its way to the device until {@link #deliverAt} (the dispatching CPU's work done). */
+    long deliverAt;
+    MqRq nextDelivery;
 
     MqRq(Request rq) {
         this.rq = rq;

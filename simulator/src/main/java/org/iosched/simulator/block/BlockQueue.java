@@ -32,8 +32,8 @@ public interface BlockQueue {
     }
 
     /**
-     * A step of {@code task} ended: what its wake-up put on its plug is flushed now ({@code blk_finish_plug}) if
-     * its step did not flush it already. The 2.6.32-3.0 queue has no per-task plug and ignores it.
+     * A step of {@code task} is ending, on its CPU: its plug is flushed now ({@code blk_finish_plug}), what its
+     * wake-up put there included. The 2.6.32-3.0 queue has no per-task plug and ignores it.
      */
     default void stepEnded(Task task) {
     }
