@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Whole-run benchmark of the packaged jar (issue 19): the five seed scenarios, fio's fio-rand-write.fio on
-# hdd-7200 and nvme, a 1 s job (start-up) and 100 s of two 4 KiB random readers at iodepth 32 on ssd for every
-# scheduler. Prints one table: CPU time (user + sys), wall time, peak RSS, requests and requests per wall second.
+# hdd-7200 and nvme, a 1 s job (start-up), 100 s of two 4 KiB random readers at iodepth 32 on ssd for every
+# scheduler, and 5 s of eight at iodepth 32 on nvme with none (the blk-mq path). Prints one table: CPU time
+# (user + sys), wall time, peak RSS, requests and requests per wall second.
 #
 #   bash benchmarks/run.sh [JAR]            JAR defaults to runner/target/iosched.jar
 #   REPEAT=3 bash benchmarks/run.sh         best of 3 (by CPU time) per case
@@ -34,6 +35,8 @@ list+=("start-up 1 s job|run $here/jobs/short-1s.fio --device ssd --scheduler no
 for sched in noop deadline cfq none mq-deadline kyber; do
   list+=("randread 2x32 ssd $sched|run $here/jobs/randread-2x32.fio --device ssd --scheduler $sched")
 done
+# issue 16: the blk-mq path with none on nvme, eight jobs at iodepth 32 on 6.6's 16 CPUs
+list+=("none nvme 8x32|run $here/jobs/none-nvme-8x32.fio --device nvme --scheduler none")
 
 printf '%-28s %8s %8s %8s %9s %11s %12s\n' case user_s sys_s wall_s rss_MiB requests req/wall_s
 for entry in "${list[@]}"; do
