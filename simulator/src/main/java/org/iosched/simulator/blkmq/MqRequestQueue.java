@@ -30,6 +30,7 @@ import org.iosched.simulator.block.CompletionInterrupts;
 import org.iosched.simulator.block.DiskAccounting;
 import org.iosched.simulator.block.GuardedDevice;
 import org.iosched.simulator.block.RequestCompletionListener;
+import org.iosched.simulator.block.ReturnDelayListener;
 import org.iosched.simulator.block.SleepListener;
 import org.iosched.simulator.block.TaskDirectory;
 import org.iosched.simulator.cpu.Cpus;
@@ -185,6 +186,9 @@ public final class MqRequestQueue implements BlockQueue {
     private int budgetsHeld;
     /** {@code sdev->restarts}: a budget was refused; the next completion runs the queues. */
     private boolean budgetRestart;
+    /** The OS model's side of {@code blkcg_schedule_throttle}. */
+    private ReturnDelayListener returnDelays = (task, nanos) -> {
+    };
     /** The OS model calls {@link #stepEnded} after each task step. */
     private boolean tasksRunInSteps;
     /** A woken waiter's request is being allocated (outside the task's step). */
@@ -702,6 +706,11 @@ public final class MqRequestQueue implements BlockQueue {
         if (!plugFlushTimer.isPending()) {
             plugFlushTimer.arm(clock.now());
         }
+    }
+
+    @Override
+    public void setReturnDelayListener(ReturnDelayListener listener) {
+        this.returnDelays = Objects.requireNonNull(listener, "listener");
     }
 
     @Override
@@ -1796,6 +1805,14 @@ public final class MqRequestQueue implements BlockQueue {
 
         MqRequestQueue queue() {
             return MqRequestQueue.this;
+        }
+
+        /** {@code blkcg_schedule_throttle}: never a kernel thread ({@code PF_KTHREAD} returns at once). */
+        @Override
+        public void delayTask(Task task, long nanos) {
+            if (task != null && !task.isKernelThread() && nanos > 0) {
+                returnDelays.delay(task, nanos);
+            }
         }
 
         @Override

@@ -60,6 +60,13 @@ public interface BlockQueue {
     void setSleepListener(SleepListener listener);
 
     /**
+     * Who is told when an rq-qos policy charges a task a delay at its return to user space (Linux 6.6); the
+     * 2.6.32-3.0 queue has no rq-qos and never tells.
+     */
+    default void setReturnDelayListener(ReturnDelayListener listener) {
+    }
+
+    /**
      * The OS model: a task writing to this device sleeps in {@code balance_dirty_pages} now
      * ({@code wb->dirty_sleep}, which 6.6's blk-wbt reads); the 2.6.32-3.0 queue ignores it.
      */

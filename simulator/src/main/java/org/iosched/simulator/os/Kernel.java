@@ -83,6 +83,7 @@ final class Kernel {
         this.bioLayer = bioLayer;
         this.queue = bioLayer.queue();
         queue.tasksRunInSteps();
+        queue.setReturnDelayListener((task, nanos) -> context(task).addReturnDelay(nanos));
         this.trace = trace;
         this.tunables = tunables;
         this.layout = layout;

@@ -448,6 +448,7 @@ public final class LinuxOsModel implements OsModel, WorkloadContext {
             return null;
         }
         call.init(io, path, file);
+        call.owner = kernel.context(io.task());
         call.batch = batch;
         call.pos = io.offset();
         call.end = io.offset() + io.length();

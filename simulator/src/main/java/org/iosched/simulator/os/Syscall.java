@@ -80,6 +80,8 @@ final class Syscall implements BioEndIo {
     Syscall nextInTask;
     Syscall nextReady;
     Syscall nextFree;
+    /** The task that made the call (null for a call that failed before it was queued). */
+    TaskContext owner;
 
     Syscall(Kernel kernel, SimTimer notifyTimer) {
         this.kernel = kernel;
@@ -92,6 +94,7 @@ final class Syscall implements BioEndIo {
         this.file = openFile;
         this.inode = openFile == null ? null : openFile.inode;
         this.phase = 0;
+        this.owner = null;
         this.biosIssued = 0;
         this.biosDone = 0;
         this.allIssued = false;
@@ -125,6 +128,11 @@ final class Syscall implements BioEndIo {
      */
     void owe(boolean submit, boolean complete) {
         long at = kernel.cpus.ready();
+        // the task returns to user space from its step: a blocking call when it completes, io_submit and
+        // io_getevents for asynchronous ones; blkcg_maybe_throttle_current sleeps there first
+        if (owner != null && (complete || io.async()) && kernel.cpus.current() == owner.cpu) {
+            at += owner.takeReturnDelay();
+        }
         if (submit) {
             submitOwed = true;
             submitAt = at;

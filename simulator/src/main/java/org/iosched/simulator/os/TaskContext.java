@@ -41,6 +41,8 @@ final class TaskContext implements BioEndIo {
     int ownInFlight;
     /** Direct I/O was queued since the task last ran the queue. */
     boolean unplugOwed;
+    /** {@code blkcg_schedule_throttle}: the sleep owed at the task's next return to user space. */
+    private long returnDelayNanos;
     /** {@code bdp_ratelimits}: pages dirtied since the last {@code balance_dirty_pages}. */
     int ratelimitCount;
     /** 6.6: {@code nr_dirtied}, {@code nr_dirtied_pause} (32 pages at fork), {@code dirty_paused_when} (jiffies). */
@@ -213,6 +215,27 @@ final class TaskContext implements BioEndIo {
         spinDone = null;
         done.run();
     }
+
+    /**
+     * {@code blkcg_schedule_throttle}: an rq-qos policy (io.latency, io.cost) charged {@code nanos} of delay to the
+     * task; it sleeps them at its next return to user space, at most 250 ms at once
+     * ({@code blkcg_maybe_throttle_blkg}'s cap).
+     */
+    void addReturnDelay(long nanos) {
+        if (nanos > 0) {
+            returnDelayNanos = Math.min(MAX_RETURN_DELAY_NANOS, returnDelayNanos + nanos);
+        }
+    }
+
+    /** The delay owed at this return to user space, now paid. */
+    long takeReturnDelay() {
+        long delay = returnDelayNanos;
+        returnDelayNanos = 0;
+        return delay;
+    }
+
+    /** {@code blkcg_maybe_throttle_blkg}: at most 250 ms of sleep per return to user space. */
+    static final long MAX_RETURN_DELAY_NANOS = 250_000_000L;
 
     /** Its bio was queued after a sleep for a request: the woken task continues when it gets its CPU. */
     void resumed() {

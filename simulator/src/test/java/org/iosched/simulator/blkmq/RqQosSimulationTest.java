@@ -63,6 +63,53 @@ class RqQosSimulationTest {
         }
     }
 
+    /** Charges every bio's task {@code delay_ns} at its return to user space ({@code blkcg_schedule_throttle}). */
+    static final class DelayingProvider implements RqQosProvider {
+        @Override
+        public String name() {
+            return "delaying";
+        }
+
+        @Override
+        public String description() {
+            return "delays every submitter at its return to user space";
+        }
+
+        @Override
+        public List<TunableDescriptor> tunables() {
+            return List.of(TunableDescriptor.integer("delay_ns", 0, "ns", 0, Long.MAX_VALUE, "the delay per bio"));
+        }
+
+        @Override
+        public RqQosPolicy create(RqQosContext context, Map<String, String> settings) {
+            long delay = Long.parseLong(settings.getOrDefault("delay_ns", "0"));
+            return new RqQosPolicy() {
+                @Override
+                public Throttle throttle(Bio bio) {
+                    context.delayTask(bio.task(), delay);
+                    return Throttle.PROCEED;
+                }
+            };
+        }
+    }
+
+    private static long durationWithDelay(long delayNanos) {
+        return builder(new NoneSchedulerProvider())
+                .rqQos(new DelayingProvider(), Map.of("delay_ns", Long.toString(delayNanos)))
+                .build().run().durationNanos();
+    }
+
+    @Test
+    void aDelayAPolicyChargesIsSleptAtTheTasksReturnToUserSpaceAtMost250MsAtOnce() {
+        long none = durationWithDelay(0);
+        // 50 psync reads of 1 ms: each call returns 2 ms later (the CPU's work around the sleep moves by µs)
+        long twoMs = durationWithDelay(2_000_000);
+        assertThat(twoMs - none).isBetween(50 * 2_000_000L, 50 * 2_000_000L + 100_000);
+        // blkcg_maybe_throttle_blkg sleeps at most 250 ms per return
+        long capped = durationWithDelay(10_000_000_000L);
+        assertThat(capped - none).isBetween(50 * 250_000_000L, 50 * 250_000_000L + 100_000);
+    }
+
     private static Simulation.Builder builder(PluginProvider scheduler) {
         return Simulation.builder()
                 .scheduler(scheduler, Map.of())
