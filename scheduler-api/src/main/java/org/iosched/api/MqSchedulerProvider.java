@@ -27,4 +27,23 @@ public interface MqSchedulerProvider extends PluginProvider {
     default long requestCpuNanos(Settings settings) {
         return -1;
     }
+
+    /**
+     * {@code QUEUE_FLAG_SQ_SCHED}, set by the scheduler's {@code init_sched}: it serves the device as one queue
+     * whatever hardware queue asks, so running every hardware queue only contends; {@code blk_mq_run_hw_queues}
+     * then runs the current CPU's hardware queue alone (and the others only for their {@code hctx->dispatch}).
+     * BFQ sets it; the default, false, runs them all.
+     */
+    default boolean singleQueueScheduling() {
+        return false;
+    }
+
+    /**
+     * {@code ELEVATOR_FLAG_DISABLE_WBT} with {@code wbt_disable_default}: the scheduler turns writeback throttling
+     * off while it is on by default only (a {@code wbt_lat_usec} the user wrote keeps it on). BFQ does; the
+     * default, false, leaves blk-wbt as it is.
+     */
+    default boolean disablesDefaultWbt() {
+        return false;
+    }
 }

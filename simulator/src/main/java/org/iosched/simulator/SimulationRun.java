@@ -362,6 +362,8 @@ final class SimulationRun {
                     + " tags; accepted: 0 (none) or 1.." + depth, null);
         }
         mq.setDispatchBudget(budget);
+        mq.setSingleQueueScheduling(!none && guarded(hooks, schedulerLabel, "singleQueueScheduling",
+                provider::singleQueueScheduling));
         String name = provider.name();
         MqScheduler scheduler = null;
         if (!none) {
@@ -408,9 +410,14 @@ final class SimulationRun {
     }
 
     /** blk-wbt's target: {@code queue.wbt_lat_usec} in ns, its default by the device's kind for -1, 0 for off. */
+    // wbt_lat_usec: -1 is the default (on, unless the scheduler turns the default off: wbt_disable_default)
     private long wbtLatencyNanos(DeviceInfo info) {
         long usec = config.queueSettings().getLong(Simulation.WBT_LAT_USEC);
-        return usec < 0 ? MqRequestQueue.defaultWbtLatencyNanos(info.rotational()) : usec * 1000;
+        if (usec < 0) {
+            MqSchedulerProvider provider = config.mqSchedulerProvider();
+            return provider.disablesDefaultWbt() ? 0 : MqRequestQueue.defaultWbtLatencyNanos(info.rotational());
+        }
+        return usec * 1000;
     }
 
     /** {@code BLK_MQ_MAX_DEPTH}. */

@@ -48,4 +48,16 @@ public final class BfqSchedulerProvider implements MqSchedulerProvider {
     public long requestCpuNanos(Settings settings) {
         return REQUEST_CPU_NANOS;
     }
+
+    /** {@code bfq_init_queue}: {@code blk_queue_flag_set(QUEUE_FLAG_SQ_SCHED, q)} (reference/bfq.md section 1). */
+    @Override
+    public boolean singleQueueScheduling() {
+        return true;
+    }
+
+    /** {@code bfq_init_queue}: {@code ELEVATOR_FLAG_DISABLE_WBT} and {@code wbt_disable_default}. */
+    @Override
+    public boolean disablesDefaultWbt() {
+        return true;
+    }
 }

@@ -189,6 +189,8 @@ public final class MqRequestQueue implements BlockQueue {
     /** The OS model's side of {@code blkcg_schedule_throttle}. */
     private ReturnDelayListener returnDelays = (task, nanos) -> {
     };
+    /** {@code QUEUE_FLAG_SQ_SCHED}. */
+    private boolean singleQueueScheduling;
     /** The OS model calls {@link #stepEnded} after each task step. */
     private boolean tasksRunInSteps;
     /** A woken waiter's request is being allocated (outside the task's step). */
@@ -1001,11 +1003,27 @@ public final class MqRequestQueue implements BlockQueue {
         dispatchRequests(h);
     }
 
-    /** {@code blk_mq_run_hw_queues}. */
+    /**
+     * {@code blk_mq_run_hw_queues}; with {@code QUEUE_FLAG_SQ_SCHED} ({@code blk_mq_get_sq_hctx}) only the current
+     * CPU's hardware queue, and the others for what bypasses the scheduler on their {@code hctx->dispatch}.
+     */
     void runHwQueues(boolean async) {
+        Hctx sq = sqHctx();
         for (Hctx h : hctxs) {
-            runHwQueue(h, async);
+            if (sq == null || h == sq || !h.dispatch.isEmpty()) {
+                runHwQueue(h, async);
+            }
         }
+    }
+
+    // blk_mq_get_sq_hctx: the current CPU's hardware queue under QUEUE_FLAG_SQ_SCHED, else null (run them all)
+    private Hctx sqHctx() {
+        return singleQueueScheduling && hctxs.length > 1 ? cpuToHctx[cpus.currentCpu()] : null;
+    }
+
+    /** {@code QUEUE_FLAG_SQ_SCHED}, from the scheduler ({@code MqSchedulerProvider.singleQueueScheduling}). */
+    public void setSingleQueueScheduling(boolean value) {
+        this.singleQueueScheduling = value;
     }
 
     /** {@code blk_mq_delay_run_hw_queue}: kblockd's {@code run_work} after {@code delayNanos} (re-timed if pending). */
@@ -1125,9 +1143,10 @@ public final class MqRequestQueue implements BlockQueue {
         boolean dispatched = false;
         if (list.isEmpty()) {
             if (runQueue) {
-                // blk_mq_delay_run_hw_queues(BLK_MQ_BUDGET_DELAY)
+                // blk_mq_delay_run_hw_queues(BLK_MQ_BUDGET_DELAY), SQ_SCHED's single queue as in runHwQueues
+                Hctx sq = sqHctx();
                 for (Hctx other : hctxs) {
-                    if (!other.runWork.isPending()) {
+                    if (!other.runWork.isPending() && (sq == null || other == sq || !other.dispatch.isEmpty())) {
                         delayRun(other, DELAY_RUN_NANOS);
                     }
                 }

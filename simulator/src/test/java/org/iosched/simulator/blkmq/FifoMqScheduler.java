@@ -19,6 +19,8 @@ final class FifoMqScheduler implements MqScheduler {
     final MqSchedulerContext context;
     final ArrayDeque<Request> fifo = new ArrayDeque<>();
     final List<String> calls = new ArrayList<>();
+    /** The hardware queue of every dispatch call, in order. */
+    final List<Integer> askedBy = new ArrayList<>();
     int limitDepth;
     boolean returnNothing;
     /** Trace a message ({@code m N}) for each insertion. */
@@ -86,6 +88,7 @@ final class FifoMqScheduler implements MqScheduler {
 
     @Override
     public Request dispatchRequest(HardwareQueue hctx) {
+        askedBy.add(hctx.index());
         if (returnNothing) {
             calls.add("dispatch null");
             return null;
@@ -116,6 +119,13 @@ final class FifoMqScheduler implements MqScheduler {
     /** Its provider ({@code fifo-mq}). */
     static final class Provider implements MqSchedulerProvider {
         FifoMqScheduler last;
+        /** Declare {@link #disablesDefaultWbt} (BFQ's {@code wbt_disable_default}). */
+        boolean disableWbt;
+
+        @Override
+        public boolean disablesDefaultWbt() {
+            return disableWbt;
+        }
 
         @Override
         public String name() {

@@ -373,4 +373,35 @@ class MqRequestQueueTest {
         assertThat(h.events()).containsSubsequence("D 0+8", "R 0+8", "I 0+8", "D 0+8", "C 0+8");
         assertThat(h.completed).hasSize(1);
     }
+
+    // QUEUE_FLAG_SQ_SCHED: from a step on CPU 1, which hardware queues blk_mq_run_hw_queues asks the scheduler from
+    private static java.util.List<Integer> askedWhenRunFromCpu1(boolean singleQueue) {
+        MqHarness h = MqHarness.builder().fifo(64).queues(2, 2).build();
+        org.iosched.simulator.cpu.Cpus cpus = new org.iosched.simulator.cpu.Cpus(h.clock,
+                org.iosched.simulator.cpu.CpuTunables.free(2));
+        h.queue.setCpus(cpus);
+        h.queue.setSingleQueueScheduling(singleQueue);
+        h.scheduler.returnNothing = true;
+        h.submit(h.read(A, 0, 8));
+        h.submit(h.read(A, 1_000, 8));
+        h.queue.unplug(A);
+        // both wait in the scheduler (the refusal armed a delayed run, 3 ms on)
+        h.scheduler.returnNothing = false;
+        h.scheduler.askedBy.clear();
+        org.iosched.simulator.cpu.CpuAccount account = new org.iosched.simulator.cpu.CpuAccount("t", -1L);
+        cpus.begin(1, account, false);
+        h.queue.runHwQueues(false);
+        cpus.end();
+        h.runAll();
+        assertThat(h.deviceSaw()).hasSize(2);
+        return h.scheduler.askedBy;
+    }
+
+    @Test
+    void withSqSchedOnlyTheCurrentCpusHardwareQueueAsksTheScheduler() {
+        // without the flag every hardware queue with work runs, the first one first
+        assertThat(askedWhenRunFromCpu1(false)).startsWith(0);
+        // BFQ's flag: the scheduler serves the device as one queue, asked from the current CPU's queue only
+        assertThat(askedWhenRunFromCpu1(true)).isNotEmpty().containsOnly(1);
+    }
 }

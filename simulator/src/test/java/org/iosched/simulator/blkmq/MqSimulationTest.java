@@ -84,6 +84,28 @@ class MqSimulationTest {
         assertThat(results[1].jobs().get(0).read().totalIos()).isEqualTo(300);
     }
 
+    private static SimulationResult fifoRun(boolean disablesWbt, Map<String, String> kernel) {
+        FifoMqScheduler.Provider provider = new FifoMqScheduler.Provider();
+        provider.disableWbt = disablesWbt;
+        return Simulation.builder()
+                .scheduler(provider, Map.of())
+                .device(FakeDeviceProvider.fixedLatencyDisk(1_000_000), Map.of("queue_depth", "32"))
+                .workload(RandomReadWorkload.reads(20, 1))
+                .kernel(kernel)
+                .build()
+                .run();
+    }
+
+    @Test
+    void aSchedulerThatTurnsTheDefaultWbtOffRunsWithoutItUnlessTheUserSetWbtLatUsec() {
+        assertThat(fifoRun(false, Map.of()).deviceStatistics()).containsKey("wbt.scale_step");
+        // BFQ's wbt_disable_default: off while on by default
+        assertThat(fifoRun(true, Map.of()).deviceStatistics().keySet()).noneMatch(k -> k.startsWith("wbt."));
+        // a wbt_lat_usec the user wrote keeps it on (WBT_STATE_ON_MANUAL)
+        assertThat(fifoRun(true, Map.of("queue.wbt_lat_usec", "75000")).deviceStatistics())
+                .containsKey("wbt.scale_step");
+    }
+
     @Test
     void theListedLinux66DefaultsAreWhatA66RunResolves() {
         SimulationResult modern = run(new NoneSchedulerProvider(), Map.of(), 1);
