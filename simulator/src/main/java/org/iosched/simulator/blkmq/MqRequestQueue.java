@@ -189,6 +189,8 @@ public final class MqRequestQueue implements BlockQueue {
     /** The OS model's side of {@code blkcg_schedule_throttle}. */
     private ReturnDelayListener returnDelays = (task, nanos) -> {
     };
+    /** One hardware queue's share of a pulled list (dispatchByHctx), reused. */
+    private final List<Request> oneHctxPart = new ArrayList<>();
     /** {@code QUEUE_FLAG_SQ_SCHED}. */
     private boolean singleQueueScheduling;
     /** The OS model calls {@link #stepEnded} after each task step. */
@@ -1169,9 +1171,11 @@ public final class MqRequestQueue implements BlockQueue {
             return dispatchRqList((Hctx) first, list, list.size());
         }
         boolean all = true;
+        List<Request> part = oneHctxPart;
         for (Hctx h : hctxs) {
-            List<Request> part = new ArrayList<>();
-            for (Request rq : list) {
+            part.clear();
+            for (int i = 0; i < list.size(); i++) {
+                Request rq = list.get(i);
                 if (rq.hardwareQueue() == h) {
                     part.add(rq);
                 }
@@ -1180,6 +1184,7 @@ public final class MqRequestQueue implements BlockQueue {
                 all &= dispatchRqList(h, part, part.size());
             }
         }
+        part.clear();
         return all;
     }
 
