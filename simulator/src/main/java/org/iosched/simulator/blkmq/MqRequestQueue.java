@@ -27,6 +27,7 @@ import org.iosched.simulator.block.BioCompletionListener;
 import org.iosched.simulator.block.BioLedger;
 import org.iosched.simulator.block.BlockQueue;
 import org.iosched.simulator.block.CompletionInterrupts;
+import org.iosched.simulator.block.DeliveryLine;
 import org.iosched.simulator.block.DiskAccounting;
 import org.iosched.simulator.block.GuardedDevice;
 import org.iosched.simulator.block.RequestCompletionListener;
@@ -139,11 +140,8 @@ public final class MqRequestQueue implements BlockQueue {
     /** Plugs holding requests that the end-of-instant flush will flush, in the order they started. */
     private final List<MqPlug> plugsToFlush = new ArrayList<>();
     private final SimTimer plugFlushTimer;
-    /** Started requests on their way to the device, in dispatch order, and how many are taken only alone. */
-    private final SimTimer deliveryTimer;
-    private MqRq deliveryHead;
-    private MqRq deliveryTail;
-    private int deliveringAlone;
+    /** Started requests on their way to the device, in dispatch order. */
+    private final DeliveryLine<MqRq> deliveries;
     /** {@code q->requeue_list}; the flush machinery's flush requests go on {@code q->flush_list}. */
     private final ArrayDeque<Request> requeueList = new ArrayDeque<>();
     private final ArrayDeque<Request> flushList = new ArrayDeque<>();
@@ -261,7 +259,11 @@ public final class MqRequestQueue implements BlockQueue {
             cpuToHctx[cpu] = hctxs[queueOf[cpu]];
         }
         this.plugFlushTimer = clock.newTimer(null, this::flushPlugsAtEndOfInstant);
-        this.deliveryTimer = clock.newTimer(null, this::deliverDue);
+        this.deliveries = new DeliveryLine<>(clock, rs -> {
+            device.submit(rs.rq);
+            return true;
+        }, () -> {
+        });
         this.requeueWork = clock.newTimer(null, this::requeueWorkFired);
         this.flush = new MqFlush(this, info);
         setCpus(Cpus.free(clock));
@@ -963,7 +965,7 @@ public final class MqRequestQueue implements BlockQueue {
     // queue_rq's BLK_STS_DEV_RESOURCE: the device refused the command now; while a command the device takes only
     // alone (a non-queued flush or discard) is on its way, nothing else is offered (the device cannot tell yet)
     private boolean deviceAccepts(Hctx h, Request rq) {
-        if (deliveringAlone == 0 && device.canAccept(rq, h.inFlight)) {
+        if (!deliveries.holdsAlone() && device.canAccept(rq, h.inFlight)) {
             h.deviceBlocked = false;
             return true;
         }
@@ -1326,53 +1328,13 @@ public final class MqRequestQueue implements BlockQueue {
         qosIssue(rq);
         cpus.charge(cpus.dispatch);
         long at = cpus.ready();
-        if (at > now || deliveryHead != null) {
+        if (at > now || !deliveries.isEmpty()) {
             // queue_rq: the device sees the command once the dispatching context's CPU work, the driver's included,
             // is done, and after the commands dispatched before it
-            deliverLater(rs, at);
+            deliveries.add(rs, at);
             return;
         }
         device.submit(rq);
-    }
-
-    private void deliverLater(MqRq rs, long at) {
-        if (takenAlone(rs.rq)) {
-            deliveringAlone++;
-        }
-        rs.nextDelivery = null;
-        rs.deliverAt = deliveryTail == null ? at : Math.max(at, deliveryTail.deliverAt);
-        if (deliveryTail == null) {
-            deliveryHead = rs;
-            deliveryTimer.arm(rs.deliverAt);
-        } else {
-            deliveryTail.nextDelivery = rs;
-        }
-        deliveryTail = rs;
-    }
-
-    // a command held back behind one taken alone was refused (deviceBlocked): the completion that leaves the
-    // hardware queue empty runs it again
-    private void deliverDue() {
-        long now = clock.now();
-        while (deliveryHead != null && deliveryHead.deliverAt <= now) {
-            MqRq rs = deliveryHead;
-            deliveryHead = rs.nextDelivery;
-            if (deliveryHead == null) {
-                deliveryTail = null;
-            }
-            rs.nextDelivery = null;
-            if (takenAlone(rs.rq)) {
-                deliveringAlone--;
-            }
-            device.submit(rs.rq);
-        }
-        if (deliveryHead != null) {
-            deliveryTimer.arm(deliveryHead.deliverAt);
-        }
-    }
-
-    private boolean takenAlone(Request rq) {
-        return rq.op() == Op.FLUSH || rq.op() == Op.DISCARD;
     }
 
     // ---------------------------------------------------------------- completion

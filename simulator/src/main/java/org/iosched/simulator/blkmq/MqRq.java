@@ -1,13 +1,13 @@
 package org.iosched.simulator.blkmq;
 
 import org.iosched.api.Request;
-import org.iosched.simulator.block.CompletionInterrupts;
+import org.iosched.simulator.block.DeliveryLine;
 
 /**
  * The blk-mq block layer's own state of one request ({@code rq_flags} and where the request is), kept in
  * {@link Request#blockLayerData()}.
  */
-final class MqRq extends CompletionInterrupts.Entry {
+final class MqRq extends DeliveryLine.Entry {
     static final int ALLOCATED = 0;
     static final int PLUGGED = 1;
     static final int SCHEDULER = 2;
@@ -41,9 +41,6 @@ final class MqRq extends CompletionInterrupts.Entry {
     boolean hashed;
     /** The device completed it; its completion interrupt is queued or running. */
     boolean completing;
-    /** Started, on its way to the device until {@link #deliverAt} (the dispatching CPU's work done). */
-    long deliverAt;
-    MqRq nextDelivery;
 
     MqRq(Request rq) {
         this.rq = rq;
@@ -67,5 +64,10 @@ final class MqRq extends CompletionInterrupts.Entry {
             case FREED -> "freed";
             default -> "in state " + where;
         };
+    }
+
+    @Override
+    protected Request request() {
+        return rq;
     }
 }

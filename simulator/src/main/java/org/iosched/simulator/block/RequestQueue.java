@@ -14,7 +14,6 @@ import org.iosched.simulator.engine.InvariantViolationException;
 import org.iosched.simulator.engine.KernelClock;
 import org.iosched.simulator.cpu.Cpus;
 import org.iosched.simulator.cpu.Workqueue;
-import org.iosched.simulator.engine.SimTimer;
 import org.iosched.simulator.trace.BlockTrace;
 
 /**
@@ -81,13 +80,9 @@ public final class RequestQueue implements BlockQueue {
     private Cpus cpus;
     private CompletionInterrupts<RqState> interrupts;
     /** Dispatches on their way to the device (the dispatching context's CPU work is not done), in order. */
-    private RqState deliveryHead;
-    private RqState deliveryTail;
-    /** Of those, flushes and discards (a device may take them only alone). */
-    private int deliveringAlone;
+    private final DeliveryLine<RqState> deliveries;
     /** A dispatch waited for the deliveries to end. */
     private boolean heldBackForDelivery;
-    private final SimTimer deliveryTimer;
     private SleepListener sleepListener = bio -> {
         throw new IllegalStateException("a task slept for a request but nobody listens for its wake-up");
     };
@@ -148,7 +143,7 @@ public final class RequestQueue implements BlockQueue {
         this.plug = new Plug(clock, kernelClock, trace, pool, UNPLUG_DELAY_MILLIS, this::unplugTimerFired);
         this.merge = new ElevatorMerge(this, trace, disk, maxSectors);
         this.flush = new FlushSequencer(this, info);
-        this.deliveryTimer = clock.newTimer(null, this::deliverDue);
+        this.deliveries = new DeliveryLine<>(clock, this::deliver, this::deliveriesDrained);
         setCpus(Cpus.free(clock));
     }
 
@@ -469,10 +464,10 @@ public final class RequestQueue implements BlockQueue {
             }
             cpus.charge(cpus.dispatch);
             long at = cpus.ready();
-            if (at > clock.now() || deliveryHead != null) {
+            if (at > clock.now() || !deliveries.isEmpty()) {
                 // the device sees it once the dispatching context's CPU work, the driver's dispatch included, is
                 // done, and after the dispatches before it
-                deliverLater(rs, at);
+                deliveries.add(rs, at);
                 continue;
             }
             rq.markDispatched(clock.now());
@@ -488,81 +483,31 @@ public final class RequestQueue implements BlockQueue {
     // a flush or discard may be a command the device takes only alone: none is offered while dispatches are on
     // their way, nor anything while one is (the device's own state cannot tell before it has seen them)
     private boolean mustWaitForDeliveries(Request rq) {
-        if (deliveryHead != null && (deliveringAlone > 0 || takenAlone(rq))) {
+        if (deliveries.holdsBack(rq)) {
             heldBackForDelivery = true;
             return true;
         }
         return false;
     }
 
-    private static boolean takenAlone(Request rq) {
-        return rq.op() == Op.FLUSH || rq.op() == Op.DISCARD;
+    // a dispatch on its way reaches the device; false when the device gave it back at once
+    private boolean deliver(RqState rs) {
+        rs.rq.markDispatched(clock.now());
+        requeuedDuringSubmit = false;
+        device.submit(rs.rq);
+        if (requeuedDuringSubmit) {
+            // the device gave it back: the dispatches behind it go back too, in order, before it
+            deliveries.takeAllLastFirst(behind -> requeue(behind.rq));
+            return false;
+        }
+        return true;
     }
 
-    private void deliverLater(RqState rs, long at) {
-        rs.delivering = true;
-        rs.nextDelivery = null;
-        if (takenAlone(rs.rq)) {
-            deliveringAlone++;
-        }
-        // the device takes commands one after another: never before the dispatch ahead of it
-        rs.deliverAt = deliveryTail == null ? at : Math.max(at, deliveryTail.deliverAt);
-        if (deliveryTail == null) {
-            deliveryHead = rs;
-            deliveryTimer.arm(rs.deliverAt);
-        } else {
-            deliveryTail.nextDelivery = rs;
-        }
-        deliveryTail = rs;
-    }
-
-    private void deliverDue() {
-        long now = clock.now();
-        while (deliveryHead != null && deliveryHead.deliverAt <= now) {
-            RqState rs = deliveryHead;
-            deliveryHead = rs.nextDelivery;
-            if (deliveryHead == null) {
-                deliveryTail = null;
-            }
-            rs.nextDelivery = null;
-            rs.delivering = false;
-            if (takenAlone(rs.rq)) {
-                deliveringAlone--;
-            }
-            rs.rq.markDispatched(now);
-            requeuedDuringSubmit = false;
-            device.submit(rs.rq);
-            if (requeuedDuringSubmit) {
-                // the device gave it back: the dispatches behind it go back too, in order, before it
-                giveBackDeliveries();
-                return;
-            }
-        }
-        if (deliveryHead != null) {
-            deliveryTimer.arm(deliveryHead.deliverAt);
-        } else if (heldBackForDelivery) {
+    private void deliveriesDrained() {
+        if (heldBackForDelivery) {
             // a dispatch held back behind these may go now
             heldBackForDelivery = false;
             kick();
-        }
-    }
-
-    private void giveBackDeliveries() {
-        RqState reversed = null;
-        while (deliveryHead != null) {
-            RqState rs = deliveryHead;
-            deliveryHead = rs.nextDelivery;
-            rs.nextDelivery = reversed;
-            reversed = rs;
-        }
-        deliveryTail = null;
-        deliveringAlone = 0;
-        while (reversed != null) {
-            RqState rs = reversed;
-            reversed = rs.nextDelivery;
-            rs.nextDelivery = null;
-            rs.delivering = false;
-            requeue(rs.rq);
         }
     }
 
@@ -570,11 +515,11 @@ public final class RequestQueue implements BlockQueue {
     @Override
     public void complete(Request rq) {
         RqState rs = RqStates.of(rq);
-        if (rs == null || rs.where != RqState.DRIVER || rs.completing || rs.delivering) {
+        if (rs == null || rs.where != RqState.DRIVER || rs.completing || rs.delivering()) {
             throw new InvariantViolationException(device.label() + " completed " + rq + " which it does not hold"
                     + " (it is " + (rs == null ? "no longer a live request: completed twice?"
                     : rs.completing ? "completed already, its interrupt pending"
-                    : rs.delivering ? "not yet delivered to the device" : RqState.describe(rs.where)) + ")");
+                    : rs.delivering() ? "not yet delivered to the device" : RqState.describe(rs.where)) + ")");
         }
         rs.completing = true;
         // the completion interrupt and softirq are serialized on the CPU rq_affinity names; what they set off

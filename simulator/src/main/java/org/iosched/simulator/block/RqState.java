@@ -8,7 +8,7 @@ import org.iosched.api.Request;
  * its allocation time for disk statistics, and intrusive links for the dispatch queue, the merge hash
  * and the flush sequence. Instances are recycled.
  */
-final class RqState extends CompletionInterrupts.Entry {
+final class RqState extends DeliveryLine.Entry {
     /** Free in the recycling list. */
     static final int FREE = 0;
     /** Allocated, not yet inserted. */
@@ -48,12 +48,6 @@ final class RqState extends CompletionInterrupts.Entry {
 
     /** The device completed it; the completion interrupt's work is queued or running on its CPU. */
     boolean completing;
-    /** Dispatched, on its way to the device once the dispatching context's CPU work is done. */
-    boolean delivering;
-    /** Next in the queue of dispatches on their way to the device. */
-    RqState nextDelivery;
-    /** When it reaches the device, while delivering. */
-    long deliverAt;
 
     RqState hashPrev;
     RqState hashNext;
@@ -84,9 +78,7 @@ final class RqState extends CompletionInterrupts.Entry {
         next = null;
         completing = false;
         nextIrq = null;
-        delivering = false;
-        nextDelivery = null;
-        deliverAt = 0;
+        resetDelivery();
         hashPrev = null;
         hashNext = null;
         hashed = false;
@@ -106,5 +98,10 @@ final class RqState extends CompletionInterrupts.Entry {
             case FLUSH_WAIT -> "waiting in a flush sequence";
             default -> "in state " + where;
         };
+    }
+
+    @Override
+    protected Request request() {
+        return rq;
     }
 }
