@@ -404,17 +404,28 @@ public final class BfqScheduler implements MqScheduler, Wf2q.WeightListener {
         return bic;
     }
 
-    /** {@code bfq_bio_bfqg}: the group of a cgroup, created on first use as a child of the root group. */
+    /**
+     * {@code bfq_bio_bfqg} / {@code bfq_find_set_group}: the group of a cgroup, created on first use with the
+     * groups of its ancestors, each a child of its parent cgroup's group ({@code bfq_group_set_parent}).
+     */
     private BfqGroup group(Cgroup cgroup) {
         if (cgroup == null || cgroup.isRoot()) {
             return rootGroup;
         }
-        BfqGroup group = groups.get(cgroup.path());
+        return group(cgroup.path());
+    }
+
+    private BfqGroup group(String path) {
+        if (path.isEmpty() || path.equals(Cgroup.ROOT.path())) {
+            return rootGroup;
+        }
+        BfqGroup group = groups.get(path);
         if (group == null) {
-            // simplified: one level, every cgroup's group is a child of the root group
-            int weight = groupWeights.getOrDefault(cgroup.path(), Bfq.GROUP_WEIGHT_DEFAULT);
-            group = new BfqGroup(cgroup.path(), weight, rootGroup, lists, nowJiffies());
-            groups.put(cgroup.path(), group);
+            int slash = path.lastIndexOf('/');
+            BfqGroup parent = group(slash <= 0 ? Cgroup.ROOT.path() : path.substring(0, slash));
+            int weight = groupWeights.getOrDefault(path, Bfq.GROUP_WEIGHT_DEFAULT);
+            group = new BfqGroup(path, weight, parent, lists, nowJiffies());
+            groups.put(path, group);
         }
         return group;
     }

@@ -184,4 +184,38 @@ class Wf2qTest {
         assertThat(root.schedData.trees[Bfq.BE].vtime).isEqualTo((100L << 22) / 200);
         assertThat(group.schedData.trees[Bfq.BE].vtime).isEqualTo((100L << 22) / 40);
     }
+
+    @Test
+    void aQueueTwoGroupsDownActivatesAndIsChargedAtEveryLevel() {
+        QueueLists lists = new QueueLists();
+        root = new BfqGroup("/", 100, null, lists, 0);
+        BfqGroup a = new BfqGroup("/a", 200, root, lists, 0);
+        BfqGroup ax = new BfqGroup("/a/x", 100, a, lists, 0);
+        assertThat(ax.entity.parent).isSameAs(a.entity);
+        assertThat(ax.entity.schedData).isSameAs(a.schedData);
+        BfqQueue deep = new BfqQueue(6, true, ax);
+        deep.entity.weight = 40;
+        deep.entity.origWeight = 40;
+        deep.entity.newWeight = 40;
+        deep.entity.classIndex = Bfq.BE;
+        deep.ioprioClass = 2;
+        deep.newIoprioClass = 2;
+        deep.entity.schedData = ax.schedData;
+        deep.entity.parent = ax.entity;
+        deep.entity.budget = 1024;
+        wf2q.activateRequeue(deep.entity, false, false, false);
+        // each level's tree holds the entity below with its own weight; the budget goes up the chain
+        assertThat(root.schedData.trees[Bfq.BE].wsum).isEqualTo(200);
+        assertThat(a.schedData.trees[Bfq.BE].wsum).isEqualTo(100);
+        assertThat(ax.schedData.trees[Bfq.BE].wsum).isEqualTo(40);
+        assertThat(a.entity.finish).isEqualTo((1024L << 22) / 200);
+        assertThat(ax.entity.finish).isEqualTo((1024L << 22) / 100);
+        assertThat(wf2q.getNextQueue(root.schedData)).isSameAs(deep);
+        Wf2q.served(deep.entity, 64);
+        assertThat(a.entity.service).isEqualTo(64);
+        assertThat(ax.entity.service).isEqualTo(64);
+        assertThat(root.schedData.trees[Bfq.BE].vtime).isEqualTo((64L << 22) / 200);
+        assertThat(a.schedData.trees[Bfq.BE].vtime).isEqualTo((64L << 22) / 100);
+        assertThat(ax.schedData.trees[Bfq.BE].vtime).isEqualTo((64L << 22) / 40);
+    }
 }
