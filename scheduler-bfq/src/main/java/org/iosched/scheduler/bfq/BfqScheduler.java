@@ -53,7 +53,7 @@ import org.iosched.api.TraceSink;
  * <ul>
  *   <li>No queue merging (early or stable), so no split either; no waker/woken detection (injection from the
  *       waker queue); single actuator only.</li>
- *   <li>Groups are one level deep: every cgroup's group is a child of the root group.</li>
+ *   <li>A group lives as long as the run (the kernel frees it with its blkg).</li>
  *   <li>A task's cgroup or io priority change gives it new queues; the old ones drain (the kernel moves the
  *       sync queue).</li>
  *   <li>The io context's priority is the task's class and level (the simulator's tasks always have one), so
