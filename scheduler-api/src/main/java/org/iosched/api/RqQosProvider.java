@@ -26,4 +26,15 @@ public interface RqQosProvider extends PluginProvider {
      * @throws InvalidInputException on an unknown key or a bad value, listing what is accepted
      */
     RqQosPolicy create(RqQosContext context, Map<String, String> settings);
+
+    /**
+     * {@code wbt_disable_default}: whether the policy, configured by {@code settings}, turns blk-wbt off while it is
+     * on by default (a {@code wbt_lat_usec} the user wrote keeps it on). io.cost does once enabled; the default,
+     * false, leaves blk-wbt as it is.
+     *
+     * @param settings the keys under this provider's name, as {@link #create} gets them
+     */
+    default boolean disablesDefaultWbt(Map<String, String> settings) {
+        return false;
+    }
 }

@@ -155,7 +155,7 @@ final class SimulationRun {
                     // fio's --status-interval: the results so far at this multiple, then on (no event added)
                     long at = clock.now();
                     config.status().accept(new SimulationResult(schedulerName, deviceName, config.seed(),
-                            settings(info, queue), at, statistics.results(at),
+                            settings(info, queue, hooks), at, statistics.results(at),
                             queue.disk().snapshot(DiskStats.KERNEL_NAME, at, at),
                             guarded(hooks, workloadLabel, "notices", workload::notices),
                             deviceStatistics(guarded(hooks, deviceLabel, "statistics", device::statistics), queue,
@@ -205,7 +205,7 @@ final class SimulationRun {
             if (interrupted) {
                 notices.add("interrupted at " + seconds(end) + " s of virtual time: the jobs were cut short there");
             }
-            return new SimulationResult(schedulerName, deviceName, config.seed(), settings(info, queue),
+            return new SimulationResult(schedulerName, deviceName, config.seed(), settings(info, queue, hooks),
                     end, statistics.results(end), queue.disk().snapshot(DiskStats.KERNEL_NAME, end, end), notices,
                     deviceStatistics(guarded(hooks, deviceLabel, "statistics", device::statistics), queue, bioLayer,
                             end), os.taskStats());
@@ -390,7 +390,7 @@ final class SimulationRun {
      */
     private void enableRqQos(MqRequestQueue mq, OsModel os, RandomStreams streams, HookWatch hooks) {
         mq.setTaskDirectory(os);
-        long wbtLatency = wbtLatencyNanos(mq.deviceInfo());
+        long wbtLatency = wbtLatencyNanos(mq.deviceInfo(), hooks);
         if (wbtLatency > 0) {
             // wbt_enable_default at disk registration: first in, so last in the chain
             mq.addRqQos(mq.newWbt(wbtLatency), mq.wbtContext());
@@ -409,15 +409,27 @@ final class SimulationRun {
         }
     }
 
-    /** blk-wbt's target: {@code queue.wbt_lat_usec} in ns, its default by the device's kind for -1, 0 for off. */
-    // wbt_lat_usec: -1 is the default (on, unless the scheduler turns the default off: wbt_disable_default)
-    private long wbtLatencyNanos(DeviceInfo info) {
+    /**
+     * blk-wbt's target: {@code queue.wbt_lat_usec} in ns, 0 for off; -1 is the default, on with the device kind's
+     * target unless the scheduler (BFQ) or an rq-qos policy (io.cost once enabled) turns the default off
+     * ({@code wbt_disable_default}).
+     */
+    private long wbtLatencyNanos(DeviceInfo info, HookWatch hooks) {
         long usec = config.queueSettings().getLong(Simulation.WBT_LAT_USEC);
-        if (usec < 0) {
-            MqSchedulerProvider provider = config.mqSchedulerProvider();
-            return provider.disablesDefaultWbt() ? 0 : MqRequestQueue.defaultWbtLatencyNanos(info.rotational());
+        if (usec >= 0) {
+            return usec * 1000;
         }
-        return usec * 1000;
+        if (config.mqSchedulerProvider().disablesDefaultWbt()) {
+            return 0;
+        }
+        for (Simulation.RqQosSpec spec : config.rqQos()) {
+            org.iosched.api.RqQosProvider provider = spec.provider();
+            if (guarded(hooks, "rq-qos " + provider.name(), "disablesDefaultWbt",
+                    () -> provider.disablesDefaultWbt(spec.settings()))) {
+                return 0;
+            }
+        }
+        return MqRequestQueue.defaultWbtLatencyNanos(info.rotational());
     }
 
     /** {@code BLK_MQ_MAX_DEPTH}. */
@@ -441,7 +453,7 @@ final class SimulationRun {
         return kb * 2;
     }
 
-    private Map<String, String> settings(DeviceInfo info, BlockQueue queue) {
+    private Map<String, String> settings(DeviceInfo info, BlockQueue queue, HookWatch hooks) {
         Map<String, String> all = new LinkedHashMap<>();
         String scheduler = config.schedulerProvider().name();
         config.schedulerSettings().asMap().forEach((k, v) -> all.put(scheduler + "." + k, v));
@@ -451,7 +463,7 @@ final class SimulationRun {
         if (config.version() == KernelVersion.V6_6) {
             all.put("queue.nr_requests", Integer.toString(queue.nrRequests()));
             // what sysfs shows: the target in use, 0 when off
-            all.put("queue." + Simulation.WBT_LAT_USEC, Long.toString(wbtLatencyNanos(info) / 1000));
+            all.put("queue." + Simulation.WBT_LAT_USEC, Long.toString(wbtLatencyNanos(info, hooks) / 1000));
         } else {
             // a 6.6 tunable: 3.0 has no writeback throttling
             all.remove("queue." + Simulation.WBT_LAT_USEC);

@@ -58,4 +58,10 @@ public final class IocostProvider implements RqQosProvider {
     public RqQosPolicy create(RqQosContext context, Map<String, String> settings) {
         return new IocostPolicy(context, IocostConfig.parse(settings));
     }
+
+    /** {@code ioc_qos_write}: enabling io.cost calls {@code wbt_disable_default}. */
+    @Override
+    public boolean disablesDefaultWbt(Map<String, String> settings) {
+        return IocostConfig.parse(settings).enable();
+    }
 }

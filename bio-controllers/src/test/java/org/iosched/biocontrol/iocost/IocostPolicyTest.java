@@ -19,6 +19,14 @@ class IocostPolicyTest {
     private static final long SECOND = 1000 * MS;
 
     @Test
+    void enablingIoCostTurnsTheDefaultWbtOffAsIocQosWriteDoes() {
+        IocostProvider provider = new IocostProvider();
+        assertThat(provider.disablesDefaultWbt(Map.of("qos.enable", "1", "hi.weight", "200"))).isTrue();
+        assertThat(provider.disablesDefaultWbt(Map.of("hi.weight", "200"))).isFalse();
+        assertThat(provider.disablesDefaultWbt(Map.of("qos.enable", "0"))).isFalse();
+    }
+
+    @Test
     void theLinearModelsCoefficientsComeFromBpsAndIopsAsCalcLcoefsDerivesThem() {
         long[] c = new long[3];
         IocostPolicy.calcLcoefs(488636629, 8932, 8518, c);

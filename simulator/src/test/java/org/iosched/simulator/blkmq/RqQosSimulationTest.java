@@ -110,6 +110,50 @@ class RqQosSimulationTest {
         assertThat(capped - none).isBetween(50 * 250_000_000L, 50 * 250_000_000L + 100_000);
     }
 
+    /** io.cost's wbt_disable_default: a policy that turns the default wbt off, when its key {@code off} is 1. */
+    static final class WbtOffProvider implements RqQosProvider {
+        @Override
+        public String name() {
+            return "wbtoff";
+        }
+
+        @Override
+        public String description() {
+            return "turns the default blk-wbt off";
+        }
+
+        @Override
+        public List<TunableDescriptor> tunables() {
+            return List.of(TunableDescriptor.bool("off", false, "turn the default wbt off"));
+        }
+
+        @Override
+        public boolean disablesDefaultWbt(Map<String, String> settings) {
+            return "1".equals(settings.get("off"));
+        }
+
+        @Override
+        public RqQosPolicy create(RqQosContext context, Map<String, String> settings) {
+            return new RqQosPolicy() {
+            };
+        }
+    }
+
+    @Test
+    void aPolicyThatTurnsTheDefaultWbtOffRunsWithoutItUnlessTheUserSetWbtLatUsec() {
+        SimulationResult off = builder(new NoneSchedulerProvider())
+                .rqQos(new WbtOffProvider(), Map.of("off", "1")).build().run();
+        assertThat(off.deviceStatistics().keySet()).noneMatch(k -> k.startsWith("wbt."));
+        assertThat(off.settings()).containsEntry("queue.wbt_lat_usec", "0");
+        SimulationResult on = builder(new NoneSchedulerProvider())
+                .rqQos(new WbtOffProvider(), Map.of("off", "0")).build().run();
+        assertThat(on.deviceStatistics()).containsKey("wbt.scale_step");
+        SimulationResult manual = builder(new NoneSchedulerProvider())
+                .rqQos(new WbtOffProvider(), Map.of("off", "1")).kernel(Map.of("queue.wbt_lat_usec", "2000"))
+                .build().run();
+        assertThat(manual.deviceStatistics()).containsKey("wbt.scale_step");
+    }
+
     private static Simulation.Builder builder(PluginProvider scheduler) {
         return Simulation.builder()
                 .scheduler(scheduler, Map.of())
