@@ -38,6 +38,21 @@ class Wf2qTest {
         return q;
     }
 
+    // a BE queue of weight 40 in `group`
+    private static BfqQueue queueIn(int pid, BfqGroup group, long budget) {
+        BfqQueue q = new BfqQueue(pid, true, group);
+        q.entity.weight = 40;
+        q.entity.origWeight = 40;
+        q.entity.newWeight = 40;
+        q.entity.classIndex = Bfq.BE;
+        q.ioprioClass = 2;
+        q.newIoprioClass = 2;
+        q.entity.schedData = group.schedData;
+        q.entity.parent = group.entity;
+        q.entity.budget = budget;
+        return q;
+    }
+
     private ServiceTree be() {
         return root.schedData.trees[Bfq.BE];
     }
@@ -164,16 +179,7 @@ class Wf2qTest {
         QueueLists lists = new QueueLists();
         root = new BfqGroup("/", 100, null, lists, 0);
         BfqGroup group = new BfqGroup("/a", 200, root, lists, 0);
-        BfqQueue inGroup = new BfqQueue(5, true, group);
-        inGroup.entity.weight = 40;
-        inGroup.entity.origWeight = 40;
-        inGroup.entity.newWeight = 40;
-        inGroup.entity.classIndex = Bfq.BE;
-        inGroup.ioprioClass = 2;
-        inGroup.newIoprioClass = 2;
-        inGroup.entity.schedData = group.schedData;
-        inGroup.entity.parent = group.entity;
-        inGroup.entity.budget = 2048;
+        BfqQueue inGroup = queueIn(5, group, 2048);
         wf2q.activateRequeue(inGroup.entity, false, false, false);
         assertThat(group.entity.budget).isEqualTo(2048);
         assertThat(group.entity.finish).isEqualTo((2048L << 22) / 200);
@@ -193,16 +199,7 @@ class Wf2qTest {
         BfqGroup ax = new BfqGroup("/a/x", 100, a, lists, 0);
         assertThat(ax.entity.parent).isSameAs(a.entity);
         assertThat(ax.entity.schedData).isSameAs(a.schedData);
-        BfqQueue deep = new BfqQueue(6, true, ax);
-        deep.entity.weight = 40;
-        deep.entity.origWeight = 40;
-        deep.entity.newWeight = 40;
-        deep.entity.classIndex = Bfq.BE;
-        deep.ioprioClass = 2;
-        deep.newIoprioClass = 2;
-        deep.entity.schedData = ax.schedData;
-        deep.entity.parent = ax.entity;
-        deep.entity.budget = 1024;
+        BfqQueue deep = queueIn(6, ax, 1024);
         wf2q.activateRequeue(deep.entity, false, false, false);
         // each level's tree holds the entity below with its own weight; the budget goes up the chain
         assertThat(root.schedData.trees[Bfq.BE].wsum).isEqualTo(200);
