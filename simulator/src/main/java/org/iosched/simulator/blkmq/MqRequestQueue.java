@@ -731,11 +731,8 @@ public final class MqRequestQueue implements BlockQueue {
     @Override
     public void stepEnded(Task task) {
         MqPlug plug = plugs.get(task);
-        if (plug == null) {
-            return;
-        }
-        plug.ownerAway = false;
-        if (plug.count() > 0) {
+        if (plug != null && plug.count() > 0) {
+            // flushPlug clears ownerAway; an empty plug never has it set
             unplug(task);
         }
     }
@@ -1014,7 +1011,7 @@ public final class MqRequestQueue implements BlockQueue {
     void runHwQueues(boolean async) {
         Hctx sq = sqHctx();
         for (Hctx h : hctxs) {
-            if (sq == null || h == sq || !h.dispatch.isEmpty()) {
+            if (runs(h, sq)) {
                 runHwQueue(h, async);
             }
         }
@@ -1023,6 +1020,11 @@ public final class MqRequestQueue implements BlockQueue {
     // blk_mq_get_sq_hctx: the current CPU's hardware queue under QUEUE_FLAG_SQ_SCHED, else null (run them all)
     private Hctx sqHctx() {
         return singleQueueScheduling && hctxs.length > 1 ? cpuToHctx[cpus.currentCpu()] : null;
+    }
+
+    // whether running the hardware queues runs h: every one without SQ_SCHED, else sq and those with hctx->dispatch
+    private static boolean runs(Hctx h, Hctx sq) {
+        return sq == null || h == sq || !h.dispatch.isEmpty();
     }
 
     /** {@code QUEUE_FLAG_SQ_SCHED}, from the scheduler ({@code MqSchedulerProvider.singleQueueScheduling}). */
@@ -1150,7 +1152,7 @@ public final class MqRequestQueue implements BlockQueue {
                 // blk_mq_delay_run_hw_queues(BLK_MQ_BUDGET_DELAY), SQ_SCHED's single queue as in runHwQueues
                 Hctx sq = sqHctx();
                 for (Hctx other : hctxs) {
-                    if (!other.runWork.isPending() && (sq == null || other == sq || !other.dispatch.isEmpty())) {
+                    if (!other.runWork.isPending() && runs(other, sq)) {
                         delayRun(other, DELAY_RUN_NANOS);
                     }
                 }
