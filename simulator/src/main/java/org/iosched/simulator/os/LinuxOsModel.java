@@ -448,7 +448,8 @@ public final class LinuxOsModel implements OsModel, WorkloadContext {
             return null;
         }
         call.init(io, path, file);
-        call.owner = kernel.context(io.task());
+        TaskContext ctx = kernel.context(io.task());
+        call.owner = ctx;
         call.batch = batch;
         call.pos = io.offset();
         call.end = io.offset() + io.length();
@@ -464,7 +465,6 @@ public final class LinuxOsModel implements OsModel, WorkloadContext {
             }
             default -> throw new IllegalStateException("path " + path);
         }
-        TaskContext ctx = kernel.context(io.task());
         if (ctx.tail == null) {
             ctx.head = call;
         } else {
