@@ -143,6 +143,10 @@ class RqQosChainTest {
     // the OS model's tasks run in steps: a woken waiter's request waits on its plug for the task's own step
     private static Bio wokenWrite(MqHarness h, Recorder head) {
         h.queue.tasksRunInSteps();
+        return wokenWriteWithoutSteps(h, head);
+    }
+
+    private static Bio wokenWriteWithoutSteps(MqHarness h, Recorder head) {
         head.hold = true;
         h.submit(h.read(A, 0, 8));
         Bio write = h.write(B, 100, 8);
@@ -186,12 +190,7 @@ class RqQosChainTest {
     void withoutTaskStepsAWokenTasksPlugIsFlushedAtTheEndOfTheInstant() {
         MqHarness h = MqHarness.builder().build();
         Recorder head = add(h, "head", new ArrayList<>());
-        head.hold = true;
-        h.submit(h.read(A, 0, 8));
-        assertThat(h.submit(h.write(B, 100, 8))).isFalse();
-        h.runAll();
-        head.context.resume(head.held.poll());
-        h.runAll();
+        wokenWriteWithoutSteps(h, head);
         assertThat(h.deviceSaw()).containsExactly("READ 0+8", "WRITE 100+8");
     }
 
