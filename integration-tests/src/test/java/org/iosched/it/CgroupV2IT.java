@@ -89,8 +89,10 @@ class CgroupV2IT {
                 .doesNotContain("\tat ");
     }
 
+    // measured after a 5 s ramp: from vrate 100 % io.cost climbs past the device's speed before the rq_wait signal
+    // (requests waiting for tags) brings it back, and while it is above it the device, not io.cost, shares it out
     private static final String TWO_CGROUPS = "[global]\ndirect=1\nioengine=libaio\niodepth=64\nbs=4k\nrw=randread\n"
-            + "size=4g\nruntime=5\ntime_based\nfilename=/dev/sda\n\n[hi]\ncgroup=hi\n\n[lo]\ncgroup=lo\n";
+            + "size=4g\nramp_time=5\nruntime=5\ntime_based\nfilename=/dev/sda\n\n[hi]\ncgroup=hi\n\n[lo]\ncgroup=lo\n";
 
     @Test
     void ioCostKeepsTwoCgroupsWithWeightsTwoToOneAtTwoToOneOfTheSsdUnderSaturation() throws Exception {
@@ -110,6 +112,27 @@ class CgroupV2IT {
         assertThat(stats.path("iocost./hi.hweight_active_pct").asDouble()).isBetween(66.0, 67.0);
         assertThat(stats.path("iocost./lo.wait_us").asLong()).isPositive();
         assertThat(stats.has("iocost.vrate_pct")).isTrue();
+    }
+
+    @Test
+    void ioCostLendsTheShareACgroupDoesNotUseToABusySiblingOfEqualWeight() throws Exception {
+        Path job = work.resolve("iocost-donation.fio");
+        Files.writeString(job, "[global]\ndirect=1\nioengine=libaio\nbs=4k\nrw=randread\nsize=4g\nramp_time=5\n"
+                + "runtime=5\ntime_based\nfilename=/dev/sda\n\n[light]\ncgroup=light\niodepth=4\nrate_iops=2000\n\n"
+                + "[busy]\ncgroup=busy\niodepth=64\n");
+
+        double alone = run(job, "--device", "ssd", "--scheduler", "none").path("jobs").get(1).path("read")
+                .path("iops").asDouble();
+        JsonNode result = run(job, "--device", "ssd", "--scheduler", "none", "--set", "iocost.qos.enable=1");
+        double light = result.path("jobs").get(0).path("read").path("iops").asDouble();
+        double busy = result.path("jobs").get(1).path("read").path("iops").asDouble();
+        JsonNode stats = result.path("iosched").path("device_statistics");
+        // equal weights: without donation busy would be held to half the device; the light cgroup keeps its rate
+        assertThat(light).isCloseTo(2000, org.assertj.core.data.Offset.offset(20.0));
+        assertThat(busy).as("busy %s IOPS, %s without io.cost", busy, alone).isGreaterThan(0.9 * alone);
+        assertThat(stats.path("iocost./busy.hweight_active_pct").asDouble()).isBetween(49.9, 50.1);
+        assertThat(stats.path("iocost./busy.hweight_inuse_pct").asDouble()).isGreaterThan(85);
+        assertThat(stats.path("iocost./light.hweight_inuse_pct").asDouble()).isLessThan(15);
     }
 
     @Test

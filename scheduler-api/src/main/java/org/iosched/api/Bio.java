@@ -22,6 +22,7 @@ public final class Bio {
     private int ioPriority = IoPriority.NONE;
     private int qosFlags;
     private long qosTime = -1;
+    private long qosCost;
     /** Link to the next bio of the same request; owned by the block layer. */
     private Bio next;
 
@@ -180,6 +181,19 @@ public final class Bio {
     /** Set the request-QoS time stamp. */
     public void setQosTime(long qosTime) {
         this.qosTime = qosTime;
+    }
+
+    /**
+     * The cost a request-QoS policy charged this bio in its own units ({@code bio->bi_iocost_cost}: io.cost's
+     * vtime, committed when the bio went), 0 until set; the policy reads it back when the bio ends.
+     */
+    public long qosCost() {
+        return qosCost;
+    }
+
+    /** Set the request-QoS cost. */
+    public void setQosCost(long qosCost) {
+        this.qosCost = qosCost;
     }
 
     @Override

@@ -204,4 +204,29 @@ final class FakeQueue implements RqQosContext {
             }));
         }
     }
+
+    /** A task sending one random 4 KiB read every {@code intervalNanos}, whatever is in flight; counts completions. */
+    final class Pacer {
+        final Task task;
+        final long intervalNanos;
+        long completed;
+        private final SplittableRandom random;
+
+        Pacer(String cgroup, long intervalNanos, long seed) {
+            this.task = task(cgroup);
+            this.intervalNanos = intervalNanos;
+            this.random = new SplittableRandom(seed);
+        }
+
+        Pacer start() {
+            at(now, this::one);
+            return this;
+        }
+
+        private void one() {
+            long sector = (random.nextLong(1L << 24)) * 8 + 8;
+            submit(new Bio(Op.READ, 0, sector, 8, task, (b, t) -> completed++));
+            at(now + intervalNanos, this::one);
+        }
+    }
 }

@@ -154,7 +154,7 @@ class IocostPolicyTest {
         FakeQueue q = new FakeQueue(false, 32, MS);
         IocostPolicy p = q.install(Map.of("qos.enable", "1"));
         p.busyLevel = 20;
-        p.adjustBaseVrate();
+        p.adjustBaseVrate(0);
         assertThat(p.vrate).isEqualTo(-Math.floorDiv(-IocostPolicy.VTIME_PER_USEC * 98, 100));
     }
 
@@ -204,5 +204,97 @@ class IocostPolicyTest {
         assertThat(c.qosUser()).isTrue();
         assertThat(c.modelUser()).isTrue();
         assertThat(c.qos()[IocostConfig.QOS_RLAT]).isEqualTo(5000);
+    }
+
+    @Test
+    void vcompGivesDiscardedVtimeBackOverWhatIsLeftOfThePeriodWithinMinusHalfToPlusOneBaseRate() {
+        FakeQueue q = new FakeQueue(false, 32, 100_000);
+        IocostPolicy p = q.install(Map.of("qos.enable", "1", "qos.min", "100", "qos.max", "100"));
+        // a cgroup that issues now and then and sleeps through most of each period throws budget away
+        q.new Pacer("/a", 20 * MS, 1).start();
+        q.new Reader("/b", 32, 2).start();
+        q.runUntil(SECOND);
+
+        assertThat(p.vtimeRate).isGreaterThan(p.vrate).isLessThanOrEqualTo(2 * p.vrate);
+        long vperiod = p.periodUs * p.vrate;
+        assertThat(p.vtimeErr).isBetween(-vperiod, vperiod);
+    }
+
+    @Test
+    void aGroupsDelayHalvesEverySecondSinceItWasSet() {
+        FakeQueue q = new FakeQueue(false, 32, MS);
+        IocostPolicy p = q.install(Map.of("qos.enable", "1"));
+        // not activated: no period timer, so no debt forgiveness halving the delay besides
+        IocostPolicy.Group g = p.groupOf("/a");
+        g.delay = 40_000;
+        g.delayAt = 0;
+        q.runUntil(2 * SECOND + 1000);
+
+        // no overage now: the decayed 40 ms / 4 is still applied
+        assertThat(p.kickDelay(g)).isTrue();
+        assertThat(g.delay).isEqualTo(40_000);
+        g.delay = 400;
+        g.delayAt = 0;
+        // 400 µs halved twice is below the 250 µs minimum: cleared
+        assertThat(p.kickDelay(g)).isFalse();
+        assertThat(g.delay).isZero();
+    }
+
+    @Test
+    void debtsAreHalvedPerHundredMillisecondsOfAnIdleDeviceAndPaidFromTheBudget() {
+        FakeQueue q = new FakeQueue(false, 32, MS);
+        IocostPolicy p = q.install(Map.of("qos.enable", "1", "a.weight", "100"));
+        Task t = q.task("/a");
+        long sector = 8;
+        long debt = 0;
+        // REQ_META writes far over budget: all debt, the group's inuse at the minimum while it lasts
+        for (int i = 0; i < 400; i++) {
+            p.throttle(new Bio(Op.WRITE, RequestFlags.META, sector, 256, t, (b, x) -> { }));
+            sector += 1 << 20;
+        }
+        IocostPolicy.Group g = p.groupOf("/a");
+        debt = g.absVdebt;
+        assertThat(debt).isPositive();
+        assertThat(g.inuse).isEqualTo(1);
+        q.runUntil(400 * MS);
+
+        // nothing else runs: usage stays below 50 %, so besides paying from its budget the debt is halved
+        assertThat(g.absVdebt).isLessThan(debt / 8);
+        q.runUntil(10 * SECOND);
+        assertThat(g.absVdebt).isZero();
+        assertThat(g.inuse).isEqualTo(g.active);
+    }
+
+    @Test
+    void anSsdWhoseVrateStaysAtFiveHundredPercentForTenSecondsBecomesAFastSsdAndBackBelowTenPercent() {
+        FakeQueue q = new FakeQueue(false, 32, MS);
+        IocostPolicy p = q.install(Map.of("qos.enable", "1"));
+        p.vrate = 6 * IocostPolicy.VTIME_PER_USEC;
+        q.runUntil(SECOND);
+        assertThat(p.refreshParams(false)).isFalse();
+        q.runUntil(10 * SECOND);
+        assertThat(p.refreshParams(false)).isFalse();
+        q.runUntil(11 * SECOND);
+
+        // 10 s at 600 %: the fast SSD's parameters, vrate back to 100 %, 5 ms targets (a 10 ms period)
+        assertThat(p.refreshParams(false)).isTrue();
+        assertThat(IocostPolicy.AUTOP_NAMES[p.autop]).isEqualTo("ssd_fast");
+        assertThat(p.vrate).isEqualTo(IocostPolicy.VTIME_PER_USEC);
+        assertThat(p.periodUs).isEqualTo(10_000);
+        p.vrate = IocostPolicy.VTIME_PER_USEC / 20;
+        q.runUntil(12 * SECOND);
+        p.refreshParams(false);
+        q.runUntil(22 * SECOND);
+        assertThat(p.refreshParams(false)).isTrue();
+        assertThat(IocostPolicy.AUTOP_NAMES[p.autop]).isEqualTo("ssd_dfl");
+        // a written model or QoS keeps the class
+        FakeQueue uq = new FakeQueue(false, 32, MS);
+        IocostPolicy user = uq.install(Map.of("qos.enable", "1", "qos.rlat", "5000"));
+        user.vrate = 6 * IocostPolicy.VTIME_PER_USEC;
+        uq.runUntil(SECOND);
+        user.refreshParams(false);
+        uq.runUntil(12 * SECOND);
+        assertThat(user.refreshParams(false)).isFalse();
+        assertThat(IocostPolicy.AUTOP_NAMES[user.autop]).isEqualTo("ssd_dfl");
     }
 }
