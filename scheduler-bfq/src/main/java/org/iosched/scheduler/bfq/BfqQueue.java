@@ -60,6 +60,19 @@ final class BfqQueue {
     long lastServiceTimeNs;
     long decreaseTimeJiffies;
 
+    // waker detection (bfq_check_waker)
+    /** {@code waker_bfqq}: the queue whose completions this one's process waits for. */
+    BfqQueue wakerQueue;
+    BfqQueue tentativeWaker;
+    int numWakerDetections;
+    long wakerDetectionStarted;
+    /** {@code woken_list}: the queues this one wakes, the last added first. */
+    final java.util.ArrayList<BfqQueue> wokenList = new java.util.ArrayList<>(0);
+    /** The queue whose {@code woken_list} holds this one ({@code woken_list_node}), null if none. */
+    BfqQueue inWokenListOf;
+    /** {@code bfq_put_queue} ran: no process and no request uses the queue any longer. */
+    boolean freed;
+
     // flags (BFQQF_*)
     boolean justCreated;
     boolean busy;

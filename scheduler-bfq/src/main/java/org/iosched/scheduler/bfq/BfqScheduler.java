@@ -46,13 +46,15 @@ import org.iosched.api.TraceSink;
  *       from the peak rate, ended after 120000 sectors) and soft real-time (3000 for 300 ms), async raising,
  *       burst detection (8 queues created within 180 ms are not raised), depth limiting of async and write
  *       requests and of queues over their share of the tags.</li>
+ *   <li>Waker detection ({@code bfq_check_waker}: the queue that completed within 4 ms before a sync queue's only
+ *       request, three times within {@code 128 * slice_idle}) and injection, while the in-service queue idles, from
+ *       its process's async queue, its waker, the first queue it wakes, or by the inject limit.</li>
  *   <li>The kernel's {@code bfq_log} messages in the block trace ({@code bfq<pid><S|A> ...}, {@code bfq ...}).</li>
  * </ul>
  *
  * <h2>Limitations</h2>
  * <ul>
- *   <li>No queue merging (early or stable), so no split either; no waker/woken detection (injection from the
- *       waker queue); single actuator only.</li>
+ *   <li>No queue merging (early or stable), so no split either; single actuator only.</li>
  *   <li>A group lives as long as the run (the kernel frees it with its blkg).</li>
  *   <li>A task's cgroup or io priority change gives it new queues; the old ones drain (the kernel moves the
  *       sync queue).</li>
@@ -374,6 +376,7 @@ public final class BfqScheduler implements MqScheduler, Wf2q.WeightListener {
         node.queue = null;
         node.ioContext = null;
         node.started = false;
+        putQueueIfUnused(bfqq);
     }
 
     // ---------------------------------------------------------------- io contexts, groups, queues
@@ -390,6 +393,9 @@ public final class BfqScheduler implements MqScheduler, Wf2q.WeightListener {
                 scheduleDispatch();
             } else if (sync != null && sync.busy && sync.isEmpty() && sync != inServiceQueue) {
                 delBusy(sync, false);
+            }
+            if (sync != null) {
+                putQueueIfUnused(sync);
             }
             contexts.remove(task);
         }
@@ -1084,6 +1090,63 @@ public final class BfqScheduler implements MqScheduler, Wf2q.WeightListener {
         }
     }
 
+    /**
+     * {@code bfq_check_waker}: the queue that completed a request less than 4 ms before this queue's process, with
+     * nothing else in BFQ, sent one is a tentative waker; detected three times (the detection restarting after
+     * {@code 128 * slice_idle}) it becomes the queue's waker and the queue joins the head of its woken list.
+     */
+    private void checkWaker(BfqQueue bfqq, long nowNs) {
+        BfqQueue last = lastCompletedRqQueue;
+        if (last == null || last == bfqq || bfqq.hasShortTtime || nowNs - lastCompletion >= 4 * Bfq.NSEC_PER_MSEC) {
+            return;
+        }
+        if (last != bfqq.tentativeWaker || nowNs > bfqq.wakerDetectionStarted + 128 * sliceIdle) {
+            bfqq.tentativeWaker = last;
+            bfqq.numWakerDetections = 1;
+            bfqq.wakerDetectionStarted = nowNs;
+            if (trace.enabled()) {
+                log(bfqq, "set tentative waker " + last.name());
+            }
+        } else {
+            bfqq.numWakerDetections++;
+        }
+        if (bfqq.numWakerDetections == 3) {
+            bfqq.wakerQueue = last;
+            bfqq.tentativeWaker = null;
+            if (trace.enabled()) {
+                log(bfqq, "set waker " + last.name());
+            }
+            if (bfqq.inWokenListOf != null) {
+                bfqq.inWokenListOf.wokenList.remove(bfqq);
+            }
+            last.wokenList.add(0, bfqq);
+            bfqq.inWokenListOf = last;
+        }
+    }
+
+    /**
+     * {@code bfq_put_queue} of a sync queue whose process exited once no request holds it: it leaves its waker's
+     * woken list, the queues it woke lose their waker, and it is no longer the last to complete.
+     */
+    private void putQueueIfUnused(BfqQueue bfqq) {
+        if (bfqq.freed || !bfqq.sync || bfqq.hasProcessRefs() || bfqq.entity.allocated > 0) {
+            return;
+        }
+        bfqq.freed = true;
+        if (bfqq.inWokenListOf != null) {
+            bfqq.inWokenListOf.wokenList.remove(bfqq);
+            bfqq.inWokenListOf = null;
+        }
+        for (BfqQueue woken : bfqq.wokenList) {
+            woken.wakerQueue = null;
+            woken.inWokenListOf = null;
+        }
+        bfqq.wokenList.clear();
+        if (lastCompletedRqQueue == bfqq) {
+            lastCompletedRqQueue = null;
+        }
+    }
+
     /** {@code bfq_add_request}. */
     private void addRequest(BfqRequest node, BfqQueue bfqq) {
         Request rq = node.rq;
@@ -1096,7 +1159,7 @@ public final class BfqScheduler implements MqScheduler, Wf2q.WeightListener {
         bfqq.queued[rq.isSync() ? SYNC : ASYNC]++;
         queued++;
         if (bfqq.sync && node.ioContext.requests <= 1) {
-            // simplified: no waker detection (bfq_check_waker)
+            checkWaker(bfqq, nowNs);
             long nowJ = nowJiffies();
             if (bfqq.decreaseTimeJiffies + jiffies.fromMillis(1000) <= nowJ) {
                 resetInjectLimit(bfqq);
@@ -1468,12 +1531,24 @@ public final class BfqScheduler implements MqScheduler, Wf2q.WeightListener {
                 && servToCharge(async.nextRq.rq, async) <= async.budgetLeft()) {
             return async;
         }
-        // simplified: no waker or woken queues
+        BfqQueue waker = bfqq.wakerQueue;
+        if (waker != null && fitsNextRequest(waker)) {
+            return waker;
+        }
+        BfqQueue blocked = bfqq.wokenList.isEmpty() ? null : bfqq.wokenList.get(0);
+        if (blocked != null && fitsNextRequest(blocked)) {
+            return blocked;
+        }
         if (!idlingBoostsThrWithoutIssues(bfqq)
                 && (bfqq.wrCoeff == 1 || wrBusyQueues > 1 || !bfqq.hasShortTtime)) {
             return chooseBfqqForInjection();
         }
         return null;
+    }
+
+    /** Busy, with a next request its budget covers. */
+    private boolean fitsNextRequest(BfqQueue q) {
+        return q.busy && q.nextRq != null && servToCharge(q.nextRq.rq, q) <= q.budgetLeft();
     }
 
     /** {@code bfq_choose_bfqq_for_injection}. */
