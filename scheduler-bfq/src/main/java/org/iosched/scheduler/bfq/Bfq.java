@@ -68,6 +68,12 @@ final class Bfq {
     /** {@code bfq_large_burst_thresh}, {@code bfq_burst_interval} (180 ms). */
     static final int LARGE_BURST_THRESH = 8;
     static final int BURST_INTERVAL_MS = 180;
+    /** {@code bfq_merge_time_limit}: HZ/10 jiffies; {@code BFQQ_CLOSE_THR}: sectors. */
+    static final int MERGE_TIME_LIMIT_MS = 100;
+    static final long CLOSE_THR = 8 * 1024;
+    /** {@code bfq_activation_stable_merging}, {@code bfq_late_stable_merging} (ms). */
+    static final int ACTIVATION_STABLE_MERGING_MS = 600;
+    static final int LATE_STABLE_MERGING_MS = 600;
     /** {@code BFQ_CL_IDLE_TIMEOUT}: {@code HZ / 5}. */
     static final int CL_IDLE_TIMEOUT_DIVISOR = 5;
     /** {@code BFQ_DEFAULT_QUEUE_IOPRIO}. */

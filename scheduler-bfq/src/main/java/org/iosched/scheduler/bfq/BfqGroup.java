@@ -19,6 +19,10 @@ final class BfqGroup {
     int activeEntities;
     /** {@code num_queues_with_pending_reqs}. */
     int queuesWithPendingRequests;
+    /** {@code rq_pos_tree}: queues by the start sector of their next request (one queue per sector). */
+    final java.util.TreeMap<Long, BfqQueue> posTree = new java.util.TreeMap<>();
+    /** {@code last_bfqq_created} of this group's entity ({@code bfqd->last_bfqq_created} for the root group). */
+    BfqQueue lastQueueCreated;
 
     BfqGroup(String path, int weight, BfqGroup parent, QueueLists lists, long nowJiffies) {
         this.path = path;

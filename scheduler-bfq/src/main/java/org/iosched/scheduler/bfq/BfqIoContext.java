@@ -17,6 +17,31 @@ final class BfqIoContext {
     int requests;
     /** Whether the task exited ({@code ioc->active_ref == 0}). */
     boolean exited;
+    /** {@code stable_merge_bfqq}: a delayed stable merge scheduled at the sync queue's creation. */
+    BfqQueue stableMergeQueue;
+    /** {@code stably_merged}: the process's sync queue was stably merged (never split). */
+    boolean stablyMerged;
+
+    // state saved at a merge, restored at a split (bfq_bfqq_save_state, bfq_bfqq_resume_state)
+    long savedLastServTimeNs;
+    int savedInjectLimit;
+    long savedDecreaseTimeJif;
+    int savedWeight;
+    long savedTtimeLastEndRequest;
+    long savedTtimeTotal;
+    long savedTtimeSamples;
+    long savedTtimeMean;
+    boolean savedHasShortTtime;
+    boolean savedIoBound;
+    long savedIoStartTime;
+    long savedTotIdleTime;
+    boolean savedInLargeBurst;
+    boolean wasInBurstList;
+    int savedWrCoeff;
+    long savedWrStartAtSwitchToSrt;
+    long savedServiceFromWr;
+    long savedLastWrStartFinish;
+    long savedWrCurMaxTime;
 
     BfqIoContext(Task task) {
         this.task = task;

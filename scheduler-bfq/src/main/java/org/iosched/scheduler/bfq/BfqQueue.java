@@ -3,7 +3,8 @@ package org.iosched.scheduler.bfq;
 /** {@code struct bfq_queue}: one process's sync I/O, or the async I/O of one priority in one group. */
 final class BfqQueue {
     final BfqEntity entity = new BfqEntity(this);
-    final int pid;
+    /** The owner's pid; -1 for a queue shared by merged processes (named {@code bfqSHARED-}). */
+    int pid;
     final boolean sync;
     final BfqGroup group;
     /** {@code bic}: the owning io context, null for shared (async) queues. */
@@ -70,6 +71,18 @@ final class BfqQueue {
     final java.util.ArrayList<BfqQueue> wokenList = new java.util.ArrayList<>(0);
     /** The queue whose {@code woken_list} holds this one ({@code woken_list_node}), null if none. */
     BfqQueue inWokenListOf;
+    // queue merging
+    /** {@code new_bfqq}: the queue a merge is scheduled into. */
+    BfqQueue newQueue;
+    /** {@code BFQQF_coop}, {@code BFQQF_split_coop}. */
+    boolean coop;
+    boolean splitCoop;
+    /** {@code bfqq_process_refs}: the io contexts using the queue, or about to (a scheduled merge's). */
+    int procRefs;
+    /** In its group's position tree ({@code pos_root}), under {@link #posKey}. */
+    boolean inPosTree;
+    long posKey;
+
     /** {@code bfq_put_queue} ran: no process and no request uses the queue any longer. */
     boolean freed;
 
@@ -101,7 +114,7 @@ final class BfqQueue {
 
     /** {@code bfq_bfqq_name}: {@code bfq<pid><S|A>}. */
     String name() {
-        return "bfq" + pid + (sync ? 'S' : 'A');
+        return pid != -1 ? "bfq" + pid + (sync ? 'S' : 'A') : "bfqSHARED-" + (sync ? 'S' : 'A');
     }
 
     boolean isEmpty() {
@@ -128,12 +141,12 @@ final class BfqQueue {
     }
 
     /**
-     * {@code bfqq_process_refs} &gt; 0: whether a process still uses the queue. Simplification: a sync queue has one
-     * while its task has not exited; async queues have none (the kernel counts the io contexts pointing to them,
-     * which only matters to queue merging).
+     * {@code bfqq_process_refs} &gt; 0: whether a process still uses the queue (or is about to, by a scheduled
+     * merge). Simplification: async queues count none (the kernel counts the io contexts pointing to them, which
+     * only matters to the stable merge of a process's async queue, see {@code setupCooperator}).
      */
     boolean hasProcessRefs() {
-        return sync && ioContext != null && !ioContext.exited;
+        return sync && procRefs > 0;
     }
 
     // ------------------------------------------------------------ sort list

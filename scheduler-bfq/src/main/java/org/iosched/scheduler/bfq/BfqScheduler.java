@@ -46,6 +46,12 @@ import org.iosched.api.TraceSink;
  *       from the peak rate, ended after 120000 sectors) and soft real-time (3000 for 300 ms), async raising,
  *       burst detection (8 queues created within 180 ms are not raised), depth limiting of async and write
  *       requests and of queues over their share of the tags.</li>
+ *   <li>Queue merging: stable merging of a sync queue created within 180 ms of its group's last one with the same
+ *       priority (at once on a queueing SSD, else after 600 ms unless idling boosts the queue's throughput), early
+ *       queue merging (EQM, on devices other than queueing SSDs) with the in-service queue or the queue whose next
+ *       request is within 8192 sectors, for queues less than 100 ms into their service; shared queues
+ *       ({@code bfqSHARED-}) take the I/O-bound flag, waker and raising; one that turns seeky is split at its
+ *       processes' next requests unless stably merged, the process getting its saved state back.</li>
  *   <li>Waker detection ({@code bfq_check_waker}: the queue that completed within 4 ms before a sync queue's only
  *       request, three times within {@code 128 * slice_idle}) and injection, while the in-service queue idles, from
  *       its process's async queue, its waker, the first queue it wakes, or by the inject limit.</li>
@@ -54,7 +60,9 @@ import org.iosched.api.TraceSink;
  *
  * <h2>Limitations</h2>
  * <ul>
- *   <li>No queue merging (early or stable), so no split either; single actuator only.</li>
+ *   <li>Single actuator only. EQM's nearest queue in the position tree is the nearer neighbour of the sector (the
+ *       kernel tries the red-black tree parent of the missing key first); a process's delayed stable merge is taken
+ *       by its sync queue only (6.12's check: 6.6 may also take it for the async queue).</li>
  *   <li>A group lives as long as the run (the kernel frees it with its blkg).</li>
  *   <li>A task's cgroup or io priority change gives it new queues; the old ones drain (the kernel moves the
  *       sync queue).</li>
@@ -102,6 +110,8 @@ public final class BfqScheduler implements MqScheduler, Wf2q.WeightListener {
     private BfqRequest freeNodes;
     private BfqQueue inServiceQueue;
     private BfqQueue bioQueue;
+    /** {@code bio_bic}: the io context of that bio. */
+    private BfqIoContext bioContext;
 
     // counters
     private final int[] busyQueues = new int[3];
@@ -395,8 +405,16 @@ public final class BfqScheduler implements MqScheduler, Wf2q.WeightListener {
                 delBusy(sync, false);
             }
             if (sync != null) {
+                // bfq_put_cooperator, bfq_release_process_ref
+                for (BfqQueue q = sync.newQueue; q != null; q = q.newQueue) {
+                    q.procRefs--;
+                    putQueueIfUnused(q);
+                }
+                reassignLastBfqq(sync, null);
+                sync.procRefs--;
                 putQueueIfUnused(sync);
             }
+            bic.stableMergeQueue = null;
             contexts.remove(task);
         }
     }
@@ -502,8 +520,8 @@ public final class BfqScheduler implements MqScheduler, Wf2q.WeightListener {
         entity.schedData = group.schedData;
     }
 
-    /** {@code bfq_get_queue}. */
-    private BfqQueue getQueue(BfqIoContext bic, boolean sync) {
+    /** {@code bfq_get_queue}: the async queue of the group and priority, or a new queue; a new sync queue may merge. */
+    private BfqQueue getQueue(BfqIoContext bic, boolean sync, boolean respawn) {
         BfqGroup group = bic.group;
         int ioprioClass = IoPriority.classValue(bic.ioprio);
         int level = IoPriority.level(bic.ioprio);
@@ -525,8 +543,342 @@ public final class BfqScheduler implements MqScheduler, Wf2q.WeightListener {
             } else {
                 group.asyncQueues[ioprioClass == Bfq.IOPRIO_CLASS_RT ? 0 : 1][level] = bfqq;
             }
+            return bfqq;
+        }
+        bfqq.procRefs = 1;
+        bfqq.ioContext = bic;
+        bic.syncQueue = bfqq;
+        return respawn ? bfqq : doOrSchedStableMerge(bfqq, bic);
+    }
+
+    // ---------------------------------------------------------------- queue merging
+
+    /**
+     * {@code bfq_do_or_sched_stable_merge}: a sync queue created within {@code bfq_burst_interval} of the group's
+     * last one, with the same priority, is merged into it at once on a queueing SSD, else a merge is scheduled for
+     * when it has shown its I/O (600 ms); otherwise (none, created more than 600 ms later, or another priority) it
+     * becomes the group's last created queue.
+     */
+    private BfqQueue doOrSchedStableMerge(BfqQueue bfqq, BfqIoContext bic) {
+        BfqGroup group = bfqq.group;
+        BfqQueue last = group.lastQueueCreated;
+        if (last == null || last.creationTime + jiffies.fromMillis(Bfq.ACTIVATION_STABLE_MERGING_MS) < bfqq.creationTime
+                || bfqq.entity.parent != last.entity.parent || bfqq.ioprio != last.ioprio
+                || bfqq.ioprioClass != last.ioprioClass) {
+            group.lastQueueCreated = bfqq;
+        } else if (last.creationTime + burstInterval >= bfqq.creationTime) {
+            if (nonrotWithQueueing) {
+                BfqQueue newq = setupMerge(bfqq, last);
+                if (newq != null) {
+                    if (newq.ioContext != null) {
+                        newq.ioContext.stablyMerged = true;
+                    }
+                    bic.stablyMerged = true;
+                    mergeBfqqs(bic, bfqq, newq);
+                    return newq;
+                }
+            } else {
+                bic.stableMergeQueue = last;
+            }
         }
         return bfqq;
+    }
+
+    /** {@code bfq_setup_merge}: schedule the merge of {@code bfqq} into the end of {@code newq}'s merge chain. */
+    private BfqQueue setupMerge(BfqQueue bfqq, BfqQueue newq) {
+        if (!newq.hasProcessRefs()) {
+            return null;
+        }
+        while (newq.newQueue != null) {
+            if (newq.newQueue == bfqq) {
+                return null;
+            }
+            newq = newq.newQueue;
+        }
+        if (!bfqq.hasProcessRefs() || !newq.hasProcessRefs() || newq.entity.parent != bfqq.entity.parent) {
+            return null;
+        }
+        if (trace.enabled()) {
+            log(bfqq, "scheduling merge with queue " + newq.pid);
+        }
+        bfqq.newQueue = newq;
+        newq.procRefs += bfqq.procRefs;
+        return newq;
+    }
+
+    /** {@code bfq_too_late_for_merging}: served, and more than 100 ms since its first I/O. */
+    private boolean tooLateForMerging(BfqQueue bfqq) {
+        return bfqq.serviceFromBacklogged > 0
+                && bfqq.firstIoTime + jiffies.fromMillis(Bfq.MERGE_TIME_LIMIT_MS) < nowJiffies();
+    }
+
+    /** {@code bfq_may_be_close_cooperator}. */
+    private boolean mayBeCloseCooperator(BfqQueue bfqq, BfqQueue newq) {
+        return !tooLateForMerging(newq) && !bfqq.classIdle() && !newq.classIdle()
+                && bfqq.ioprioClass == newq.ioprioClass && !bfqq.seeky() && !newq.seeky() && bfqq.sync && newq.sync;
+    }
+
+    /**
+     * {@code bfq_setup_cooperator}: a scheduled merge; else, on a device that is not a queueing SSD, a due delayed
+     * stable merge, or an early merge (EQM) with the in-service queue or the queue whose next request is close to
+     * {@code sector} (within 8192 sectors), for a queue created less than 100 ms of service ago.
+     */
+    private BfqQueue setupCooperator(BfqQueue bfqq, long sector, BfqIoContext bic) {
+        if (bfqq.newQueue != null) {
+            return bfqq.newQueue;
+        }
+        long nowJ = nowJiffies();
+        long late = jiffies.fromMillis(Bfq.LATE_STABLE_MERGING_MS);
+        // simplified: only a sync queue takes its process's delayed stable merge (6.12's check; 6.6 may also take
+        // it for the process's async queue)
+        if (!nonrotWithQueueing && bic != null && bfqq.sync && bic.stableMergeQueue != null && !bfqq.justCreated
+                && bfqq.splitTime + late < nowJ && bfqq.creationTime + late < nowJ) {
+            BfqQueue stable = bic.stableMergeQueue;
+            boolean procRef = bfqq.hasProcessRefs() && stable.hasProcessRefs();
+            bic.stableMergeQueue = null;
+            if (!idlingBoostsThrWithoutIssues(bfqq) && procRef) {
+                BfqQueue newq = setupMerge(bfqq, stable);
+                if (newq != null) {
+                    bic.stablyMerged = true;
+                    if (newq.ioContext != null) {
+                        newq.ioContext.stablyMerged = true;
+                    }
+                }
+                return newq;
+            }
+            return null;
+        }
+        if (nonrotWithQueueing || tooLateForMerging(bfqq) || totBusyQueues() == 1) {
+            return null;
+        }
+        BfqQueue inService = inServiceQueue;
+        if (inService != null && inService != bfqq && Math.abs(sector - inServLastPos) <= Bfq.CLOSE_THR
+                && bfqq.entity.parent == inService.entity.parent && mayBeCloseCooperator(bfqq, inService)) {
+            BfqQueue newq = setupMerge(bfqq, inService);
+            if (newq != null) {
+                return newq;
+            }
+        }
+        BfqQueue close = findCloseCooperator(bfqq, sector);
+        if (close != null && mayBeCloseCooperator(bfqq, close)) {
+            return setupMerge(bfqq, close);
+        }
+        return null;
+    }
+
+    /**
+     * {@code bfqq_find_close} / {@code bfq_find_close_cooperator}: the queue of the group's position tree whose next
+     * request starts at {@code sector}, else the nearest one within 8192 sectors (simplified: the nearer of the two
+     * neighbours, where the kernel tries the red-black tree parent of the missing key first); never {@code cur}.
+     */
+    private BfqQueue findCloseCooperator(BfqQueue cur, long sector) {
+        java.util.TreeMap<Long, BfqQueue> tree = cur.group.posTree;
+        if (tree.isEmpty()) {
+            return null;
+        }
+        BfqQueue found = tree.get(sector);
+        if (found == null) {
+            java.util.Map.Entry<Long, BfqQueue> lo = tree.lowerEntry(sector);
+            java.util.Map.Entry<Long, BfqQueue> hi = tree.higherEntry(sector);
+            long dLo = lo == null ? Long.MAX_VALUE : sector - lo.getKey();
+            long dHi = hi == null ? Long.MAX_VALUE : hi.getKey() - sector;
+            if (dLo <= dHi && dLo <= Bfq.CLOSE_THR) {
+                found = lo.getValue();
+            } else if (dHi <= Bfq.CLOSE_THR) {
+                found = hi.getValue();
+            } else if (dLo <= Bfq.CLOSE_THR) {
+                found = lo.getValue();
+            }
+        }
+        return found == cur ? null : found;
+    }
+
+    /** {@code bfq_pos_tree_add_move}: (re)file the queue under its next request's sector, if it may still merge. */
+    private void posTreeAddMove(BfqQueue bfqq) {
+        posTreeRemove(bfqq);
+        if (tooLateForMerging(bfqq) || bfqq.classIdle() || bfqq.nextRq == null) {
+            return;
+        }
+        long key = bfqq.nextRq.rq.sector();
+        if (bfqq.group.posTree.putIfAbsent(key, bfqq) == null) {
+            bfqq.inPosTree = true;
+            bfqq.posKey = key;
+        }
+    }
+
+    private static void posTreeRemove(BfqQueue bfqq) {
+        if (bfqq.inPosTree) {
+            bfqq.group.posTree.remove(bfqq.posKey);
+            bfqq.inPosTree = false;
+        }
+    }
+
+    /** {@code bfq_bfqq_save_state}: into the queue's owning io context, if it has one. */
+    private void saveState(BfqQueue bfqq) {
+        BfqIoContext bic = bfqq.ioContext;
+        if (bic == null) {
+            return;
+        }
+        bic.savedLastServTimeNs = bfqq.lastServiceTimeNs;
+        bic.savedInjectLimit = bfqq.injectLimit;
+        bic.savedDecreaseTimeJif = bfqq.decreaseTimeJiffies;
+        bic.savedWeight = bfqq.entity.origWeight;
+        bic.savedTtimeLastEndRequest = bfqq.ttimeLastEndRequest;
+        bic.savedTtimeTotal = bfqq.ttimeTotal;
+        bic.savedTtimeSamples = bfqq.ttimeSamples;
+        bic.savedTtimeMean = bfqq.ttimeMean;
+        bic.savedHasShortTtime = bfqq.hasShortTtime;
+        bic.savedIoBound = bfqq.ioBound;
+        bic.savedIoStartTime = bfqq.ioStartTime;
+        bic.savedTotIdleTime = bfqq.totIdleTime;
+        bic.savedInLargeBurst = bfqq.inLargeBurst;
+        bic.wasInBurstList = bfqq.inBurstList;
+        if (bfqq.justCreated && !bfqq.inLargeBurst && lowLatency) {
+            // merged right after creation: keep the interactive raising it would have had
+            bic.savedWrCoeff = Bfq.WR_COEFF;
+            bic.savedWrStartAtSwitchToSrt = MINUS_INFINITY;
+            bic.savedWrCurMaxTime = wrDuration();
+            bic.savedLastWrStartFinish = nowJiffies();
+        } else {
+            bic.savedWrCoeff = bfqq.wrCoeff;
+            bic.savedWrStartAtSwitchToSrt = bfqq.wrStartAtSwitchToSrt;
+            bic.savedServiceFromWr = bfqq.serviceFromWr;
+            bic.savedLastWrStartFinish = bfqq.lastWrStartFinish;
+            bic.savedWrCurMaxTime = bfqq.wrCurMaxTime;
+        }
+    }
+
+    /** {@code bfq_bfqq_resume_state}: a queue split off a shared one takes its process's saved state back. */
+    private void resumeState(BfqQueue bfqq, BfqIoContext bic, boolean alreadyExisting) {
+        boolean busy = alreadyExisting && bfqq.busy;
+        int oldWrCoeff = 1;
+        bfqq.hasShortTtime = bic.savedHasShortTtime;
+        bfqq.ioBound = bic.savedIoBound;
+        bfqq.lastServiceTimeNs = bic.savedLastServTimeNs;
+        bfqq.injectLimit = bic.savedInjectLimit;
+        bfqq.decreaseTimeJiffies = bic.savedDecreaseTimeJif;
+        bfqq.entity.newWeight = bic.savedWeight;
+        bfqq.ttimeLastEndRequest = bic.savedTtimeLastEndRequest;
+        bfqq.ttimeTotal = bic.savedTtimeTotal;
+        bfqq.ttimeSamples = bic.savedTtimeSamples;
+        bfqq.ttimeMean = bic.savedTtimeMean;
+        bfqq.ioStartTime = bic.savedIoStartTime;
+        bfqq.totIdleTime = bic.savedTotIdleTime;
+        if (lowLatency) {
+            oldWrCoeff = bfqq.wrCoeff;
+            bfqq.wrCoeff = bic.savedWrCoeff;
+        }
+        bfqq.serviceFromWr = bic.savedServiceFromWr;
+        bfqq.wrStartAtSwitchToSrt = bic.savedWrStartAtSwitchToSrt;
+        bfqq.lastWrStartFinish = bic.savedLastWrStartFinish;
+        bfqq.wrCurMaxTime = bic.savedWrCurMaxTime;
+        if (bfqq.wrCoeff > 1 && (bfqq.inLargeBurst || bfqq.lastWrStartFinish + bfqq.wrCurMaxTime < nowJiffies())) {
+            if (trace.enabled()) {
+                log(bfqq, "resume state: switching off wr");
+            }
+            bfqq.wrCoeff = 1;
+        }
+        bfqq.entity.prioChanged = true;
+        if (!busy) {
+            return;
+        }
+        if (oldWrCoeff == 1 && bfqq.wrCoeff > 1) {
+            wrBusyQueues++;
+        } else if (oldWrCoeff > 1 && bfqq.wrCoeff == 1) {
+            wrBusyQueues--;
+        }
+    }
+
+    /**
+     * {@code bfq_merge_bfqqs}: the process of {@code bic} moves from {@code bfqq} to {@code newq}, which takes the
+     * I/O-bound flag, the waker and the weight raising of {@code bfqq} and becomes a shared (coop) queue.
+     */
+    private void mergeBfqqs(BfqIoContext bic, BfqQueue bfqq, BfqQueue newq) {
+        if (trace.enabled()) {
+            // the kernel prints the pid as an unsigned long: a shared queue's -1 shows as 2^64 - 1
+            log(bfqq, "merging with queue " + Long.toUnsignedString(newq.pid));
+        }
+        saveState(bfqq);
+        saveState(newq);
+        if (bfqq.ioBound) {
+            newq.ioBound = true;
+        }
+        bfqq.ioBound = false;
+        if (bfqq.wakerQueue != null && newq.wakerQueue == null && bfqq.wakerQueue != newq) {
+            newq.wakerQueue = bfqq.wakerQueue;
+            newq.tentativeWaker = null;
+            if (newq.inWokenListOf != null) {
+                newq.inWokenListOf.wokenList.remove(newq);
+            }
+            newq.wakerQueue.wokenList.add(0, newq);
+            newq.inWokenListOf = newq.wakerQueue;
+        }
+        if (newq.wrCoeff == 1 && bfqq.wrCoeff > 1) {
+            newq.wrCoeff = bfqq.wrCoeff;
+            newq.wrCurMaxTime = bfqq.wrCurMaxTime;
+            newq.lastWrStartFinish = bfqq.lastWrStartFinish;
+            newq.wrStartAtSwitchToSrt = bfqq.wrStartAtSwitchToSrt;
+            if (newq.busy) {
+                wrBusyQueues++;
+            }
+            newq.entity.prioChanged = true;
+        }
+        if (bfqq.wrCoeff > 1) {
+            bfqq.wrCoeff = 1;
+            bfqq.entity.prioChanged = true;
+            if (bfqq.busy) {
+                wrBusyQueues--;
+            }
+        }
+        if (trace.enabled()) {
+            log(newq, "merge_bfqqs: wr_busy " + wrBusyQueues);
+        }
+        bic.syncQueue = newq;
+        newq.coop = true;
+        newq.ioContext = null;
+        newq.pid = -1;
+        bfqq.ioContext = null;
+        reassignLastBfqq(bfqq, newq);
+        releaseProcessRef(bfqq);
+    }
+
+    /** {@code bfq_reassign_last_bfqq}. */
+    private static void reassignLastBfqq(BfqQueue cur, BfqQueue newq) {
+        if (cur.group.lastQueueCreated == cur) {
+            cur.group.lastQueueCreated = newq;
+        }
+    }
+
+    /** {@code bfq_release_process_ref}: an empty queue no process uses leaves the busy queues (unless in service). */
+    private void releaseProcessRef(BfqQueue bfqq) {
+        if (bfqq.busy && bfqq.isEmpty() && bfqq != inServiceQueue) {
+            delBusy(bfqq, false);
+        }
+        reassignLastBfqq(bfqq, null);
+        bfqq.procRefs--;
+        putQueueIfUnused(bfqq);
+    }
+
+    /**
+     * {@code bfq_split_bfqq}: a process leaves a shared queue that turned seeky; the last one keeps it (no longer
+     * shared), the others get a new queue (null returned).
+     */
+    private BfqQueue splitBfqq(BfqIoContext bic, BfqQueue bfqq) {
+        if (trace.enabled()) {
+            log(bfqq, "splitting queue");
+        }
+        if (bfqq.procRefs == 1) {
+            bfqq.pid = bic.task.pid();
+            bfqq.coop = false;
+            bfqq.splitCoop = false;
+            return bfqq;
+        }
+        bic.syncQueue = null;
+        for (BfqQueue q = bfqq.newQueue; q != null; q = q.newQueue) {
+            q.procRefs--;
+        }
+        releaseProcessRef(bfqq);
+        return null;
     }
 
     /** {@code bfq_async_queue_prio}. */
@@ -565,19 +917,33 @@ public final class BfqScheduler implements MqScheduler, Wf2q.WeightListener {
             bic.group = group;
             bic.asyncQueue = null;
             if (bic.syncQueue != null) {
-                bic.syncQueue.ioContext = null;
+                BfqQueue old = bic.syncQueue;
+                old.ioContext = null;
                 bic.syncQueue = null;
+                releaseProcessRef(old);
             }
         }
         boolean sync = rq.isSync();
         BfqQueue bfqq = sync ? bic.syncQueue : bic.asyncQueue;
+        boolean split = false;
+        boolean alreadyExisting = false;
         if (bfqq == null) {
-            bfqq = getQueue(bic, sync);
-            if (sync) {
-                bic.syncQueue = bfqq;
-                bfqq.ioContext = bic;
-            } else {
+            bfqq = getQueue(bic, sync, false);
+            if (!sync) {
                 bic.asyncQueue = bfqq;
+            }
+        } else if (sync && bfqq.coop && bfqq.splitCoop && !bic.stablyMerged) {
+            // the shared queue turned seeky: break it apart
+            BfqQueue old = bfqq;
+            if (bfqq.inLargeBurst) {
+                bic.savedInLargeBurst = true;
+            }
+            bfqq = splitBfqq(bic, bfqq);
+            split = true;
+            if (bfqq == null) {
+                bfqq = respawnSplitQueue(bic, old);
+            } else {
+                alreadyExisting = true;
             }
         }
         for (BfqEntity e = bfqq.entity; e != null; e = e.parent) {
@@ -586,8 +952,39 @@ public final class BfqScheduler implements MqScheduler, Wf2q.WeightListener {
         bic.requests++;
         node.ioContext = bic;
         node.queue = bfqq;
+        if (bfqq.sync && bfqq.procRefs == 1) {
+            bfqq.ioContext = bic;
+            if (split) {
+                resumeState(bfqq, bic, alreadyExisting);
+            }
+        }
         if (bfqq.justCreated && (burstSize > 0 || totBusyQueues() == 0)) {
             handleBurst(bfqq);
+        }
+        return bfqq;
+    }
+
+    /**
+     * {@code bfq_get_bfqq_handle_split} for a split: a fresh sync queue for the process, back in the burst list if it
+     * was in it, with the shared queue's waker.
+     */
+    private BfqQueue respawnSplitQueue(BfqIoContext bic, BfqQueue old) {
+        BfqQueue bfqq = getQueue(bic, true, true);
+        if ((bic.wasInBurstList && largeBurst) || bic.savedInLargeBurst) {
+            bfqq.inLargeBurst = true;
+        } else {
+            bfqq.inLargeBurst = false;
+            if (bic.wasInBurstList) {
+                burstList.add(0, bfqq);
+                bfqq.inBurstList = true;
+            }
+        }
+        bfqq.splitTime = nowJiffies();
+        bfqq.wakerQueue = old.wakerQueue;
+        bfqq.tentativeWaker = null;
+        if (bfqq.wakerQueue != null) {
+            bfqq.wakerQueue.wokenList.add(0, bfqq);
+            bfqq.inWokenListOf = bfqq.wakerQueue;
         }
         return bfqq;
     }
@@ -860,7 +1257,7 @@ public final class BfqScheduler implements MqScheduler, Wf2q.WeightListener {
     }
 
     /** {@code bfq_bfqq_handle_idle_busy_switch}; returns {@code interactive}. */
-    private boolean handleIdleBusySwitch(BfqQueue bfqq, int oldWrCoeff) {
+    private boolean handleIdleBusySwitch(BfqQueue bfqq, int oldWrCoeff, BfqIoContext rqContext) {
         long nowJ = nowJiffies();
         boolean idleForLongTime = bfqq.dispatched == 0 && bfqq.budgetTimeout + wrMinIdleTime < nowJ;
         boolean arrivedInTime = now() <= bfqq.ttimeLastEndRequest + sliceIdle * 3;
@@ -869,7 +1266,8 @@ public final class BfqScheduler implements MqScheduler, Wf2q.WeightListener {
                 && bfqq.softRtNextStart < nowJ && bfqq.dispatched == 0 && bfqq.entity.newWeight == 40;
         boolean interactive = !inBurst && idleForLongTime && bfqq.entity.newWeight == 40;
         boolean wrOrDeservesWr = lowLatency && (bfqq.wrCoeff > 1
-                || (bfqq.sync && bfqq.ioContext != null && (interactive || softRt)));
+                || (bfqq.sync && (bfqq.ioContext != null || (rqContext != null && rqContext.stablyMerged))
+                        && (interactive || softRt)));
         boolean wantsToPreempt = updateBudgetForActivation(bfqq, arrivedInTime);
         if (!bfqq.justCreated && idleForLongTime && bfqq.budgetTimeout + jiffies.fromMillis(10000) < nowJ) {
             if (bfqq.inBurstList) {
@@ -1004,8 +1402,24 @@ public final class BfqScheduler implements MqScheduler, Wf2q.WeightListener {
         return node;
     }
 
-    /** {@code __bfq_insert_request}. */
+    /** {@code __bfq_insert_request}: an early merge may move the request (and its process) to another queue first. */
     private void insertIntoQueue(BfqRequest node, BfqQueue bfqq) {
+        BfqQueue newq = setupCooperator(bfqq, node.rq.sector(), node.ioContext);
+        if (newq != null) {
+            for (BfqEntity e = newq.entity; e != null; e = e.parent) {
+                e.allocated++;
+            }
+            for (BfqEntity e = bfqq.entity; e != null; e = e.parent) {
+                e.allocated--;
+            }
+            if (node.ioContext.syncQueue == bfqq) {
+                mergeBfqqs(node.ioContext, bfqq, newq);
+            }
+            bfqq.justCreated = false;
+            node.queue = newq;
+            putQueueIfUnused(bfqq);
+            bfqq = newq;
+        }
         updateIoThinktime(bfqq);
         updateHasShortTtime(bfqq, node.ioContext);
         updateIoSeektime(bfqq, node.rq);
@@ -1180,8 +1594,11 @@ public final class BfqScheduler implements MqScheduler, Wf2q.WeightListener {
         bfqq.sortAdd(node);
         BfqRequest prev = bfqq.nextRq;
         bfqq.nextRq = chooseReq(bfqq.nextRq, node, lastPosition);
+        if (!nonrotWithQueueing && prev != bfqq.nextRq) {
+            posTreeAddMove(bfqq);
+        }
         if (!bfqq.busy) {
-            interactive = handleIdleBusySwitch(bfqq, oldWrCoeff);
+            interactive = handleIdleBusySwitch(bfqq, oldWrCoeff, node.ioContext);
         } else {
             if (lowLatency && oldWrCoeff == 1 && !rq.isSync()
                     && bfqq.lastWrStartFinish + wrMinInterArrAsync < nowJiffies()) {
@@ -1301,6 +1718,9 @@ public final class BfqScheduler implements MqScheduler, Wf2q.WeightListener {
                 bfqq.entity.budget = 0;
                 bfqq.entity.service = 0;
             }
+            posTreeRemove(bfqq);
+        } else if (!nonrotWithQueueing) {
+            posTreeAddMove(bfqq);
         }
         if (rq.hasFlag(RequestFlags.META)) {
             bfqq.metaPending--;
@@ -1313,6 +1733,7 @@ public final class BfqScheduler implements MqScheduler, Wf2q.WeightListener {
     @Override
     public boolean bioMerge(Bio bio) {
         BfqIoContext bic = bio.task() == null ? null : contexts.get(bio.task());
+        bioContext = bic;
         bioQueue = bic == null ? null : bio.isSync() ? bic.syncQueue : bic.asyncQueue;
         return context.tryMerge(bio);
     }
@@ -1333,8 +1754,16 @@ public final class BfqScheduler implements MqScheduler, Wf2q.WeightListener {
         if (bio.isSync() && !rq.isSync()) {
             return false;
         }
+        if (bioQueue == null) {
+            return false;
+        }
+        BfqQueue newq = setupCooperator(bioQueue, bio.sector(), bioContext);
+        if (newq != null) {
+            mergeBfqqs(bioContext, bioQueue, newq);
+            bioQueue = newq;
+        }
         BfqRequest node = BfqRequest.of(rq);
-        return bioQueue != null && node != null && bioQueue == node.queue;
+        return node != null && bioQueue == node.queue;
     }
 
     /** {@code bfq_request_merged}: a front merge may move the request before its predecessor: re-sort it. */
@@ -1353,6 +1782,9 @@ public final class BfqScheduler implements MqScheduler, Wf2q.WeightListener {
             bfqq.nextRq = chooseReq(bfqq.nextRq, node, lastPosition);
             if (prev != bfqq.nextRq) {
                 updatedNextReq(bfqq);
+                if (!nonrotWithQueueing) {
+                    posTreeAddMove(bfqq);
+                }
             }
         }
     }
@@ -1915,7 +2347,10 @@ public final class BfqScheduler implements MqScheduler, Wf2q.WeightListener {
         waitDispatch = false;
         waitedRq = null;
         recalcBudget(bfqq, reason);
-        // __bfq_bfqq_expire
+        // __bfq_bfqq_expire: a shared queue that turned seeky is to be split at its processes' next requests
+        if (bfqq.coop && bfqq.seeky()) {
+            bfqq.splitCoop = true;
+        }
         if (bfqq.isEmpty() && !(reason == Bfq.PREEMPTED && idlingNeededForServiceGuarantees(bfqq))) {
             if (bfqq.dispatched == 0) {
                 bfqq.budgetTimeout = nowJiffies();
@@ -2026,7 +2461,8 @@ public final class BfqScheduler implements MqScheduler, Wf2q.WeightListener {
             updateRateReset(null);
         }
         lastCompletion = nowNs;
-        lastCompletedRqQueue = bfqq;
+        // a shared queue receives I/O at a high rate: it could pass for a waker, so it is none
+        lastCompletedRqQueue = bfqq.coop ? null : bfqq;
         if (bfqq.softRtUpdate && bfqq.dispatched == 0 && bfqq.isEmpty() && bfqq.wrCoeff != Bfq.WR_COEFF) {
             bfqq.softRtNextStart = softRtNextStart(bfqq);
         }
@@ -2045,6 +2481,11 @@ public final class BfqScheduler implements MqScheduler, Wf2q.WeightListener {
         if (totRqInDriver == 0) {
             scheduleDispatch();
         }
+    }
+
+    /** The io context of {@code task} (tests). */
+    BfqIoContext ioContextOf(Task task) {
+        return contexts.get(task);
     }
 
     /** {@code bfq_update_inject_limit}. */

@@ -98,10 +98,25 @@ class BfqIdlingTest {
         assertThat(alone.scheduler.idleTimerExpiresAt()).isEqualTo(alone.context.now() + 2 * MS);
     }
 
+    /**
+     * A task whose sync queue is created 200 ms before the next one: beyond {@code bfq_burst_interval}, so the two
+     * are not stably merged (which a queueing SSD does at once for queues of one priority created together).
+     */
+    private static Task createdEarlier(Harness h, String name, int level) {
+        Task t = h.task(name, level);
+        Request rq = h.read(t, 500_000);
+        assertThat(h.dispatch()).isSameAs(rq);
+        h.context.advanceBy(MS);
+        h.complete(rq);
+        h.context.advanceBy(200 * MS);
+        return t;
+    }
+
     @Test
     void onAQueueingSsdEqualWeightsDoNotIdle() {
         Harness h = ncqSsd(Map.of("low_latency", "0"));
-        serveFirst(h, h.task("a", 4), h.task("b", 4));
+        Task b = createdEarlier(h, "b", 4);
+        serveFirst(h, h.task("a", 4), b);
         assertThat(h.scheduler.idleTimerPending()).isFalse();
     }
 
@@ -120,7 +135,8 @@ class BfqIdlingTest {
     @Test
     void strictGuaranteesIdleEvenOnAQueueingSsd() {
         Harness h = ncqSsd(Map.of("low_latency", "0", "strict_guarantees", "1", "slice_idle", "2"));
-        serveFirst(h, h.task("a", 4), h.task("b", 4));
+        Task b = createdEarlier(h, "b", 4);
+        serveFirst(h, h.task("a", 4), b);
         // strict_guarantees raises slice_idle to at least 8 ms
         assertThat(h.scheduler.idleTimerExpiresAt()).isEqualTo(h.context.now() + 8 * MS);
     }
