@@ -47,12 +47,10 @@ class IocostDonationTest {
     @Test
     void anInnerNodesInuseFollowsItsChildrensInuseOverActiveRoundedUp() {
         IocostPolicy p = hierarchy(new FakeQueue(false, 32, MS));
-        IocostPolicy.Group a0 = p.groupOf("/A/A0");
-        IocostPolicy.Group a1 = p.groupOf("/A/A1");
-        IocostPolicy.Group b = p.groupOf("/B");
-        p.activate(a0);
-        p.activate(a1);
-        p.activate(b);
+        IocostPolicy.Group[] g = activate(p, "/A/A0", "/A/A1", "/B");
+        IocostPolicy.Group a0 = g[0];
+        IocostPolicy.Group a1 = g[1];
+        IocostPolicy.Group b = g[2];
         p.propagateWeights(a0, a0.active, a0.active / 2, false);
         p.commitWeights();
 
@@ -103,10 +101,9 @@ class IocostDonationTest {
     void transferSurplusesGivesTheDonorItsTargetAndTheRestToTheOthers() {
         FakeQueue q = new FakeQueue(false, 32, MS);
         IocostPolicy p = q.install(Map.of("qos.enable", "1"));
-        IocostPolicy.Group a = p.groupOf("/a");
-        IocostPolicy.Group b = p.groupOf("/b");
-        p.activate(a);
-        p.activate(b);
+        IocostPolicy.Group[] g = activate(p, "/a", "/b");
+        IocostPolicy.Group a = g[0];
+        IocostPolicy.Group b = g[1];
         donate(p, a, ONE / 8);
 
         // a keeps 12.5 %, b gets the other 87.5 % (Andy's method, rounded up at each step)
@@ -121,12 +118,10 @@ class IocostDonationTest {
     void transferSurplusesKeepsTheRatioOfEveryNonDonatingPairAcrossLevels() {
         FakeQueue q = new FakeQueue(false, 32, MS);
         IocostPolicy p = q.install(Map.of("qos.enable", "1"));
-        IocostPolicy.Group a0 = p.groupOf("/A/A0");
-        IocostPolicy.Group a1 = p.groupOf("/A/A1");
-        IocostPolicy.Group b = p.groupOf("/B");
-        p.activate(a0);
-        p.activate(a1);
-        p.activate(b);
+        IocostPolicy.Group[] g = activate(p, "/A/A0", "/A/A1", "/B");
+        IocostPolicy.Group a0 = g[0];
+        IocostPolicy.Group a1 = g[1];
+        IocostPolicy.Group b = g[2];
         // A0 (25 %) donates down to 5 %: gamma = (1 - 0.05) / (1 - 0.25); A1 (25 %) and B (50 %) grow by it
         donate(p, a0, ONE / 20);
 
@@ -141,10 +136,9 @@ class IocostDonationTest {
     void aDonorShortOfBudgetSnapsBackInStepsOfAQuarterOfItsActiveWeight() {
         FakeQueue q = new FakeQueue(false, 32, MS);
         IocostPolicy p = q.install(Map.of("qos.enable", "1"));
-        IocostPolicy.Group a = p.groupOf("/a");
-        IocostPolicy.Group b = p.groupOf("/b");
-        p.activate(a);
-        p.activate(b);
+        IocostPolicy.Group[] g = activate(p, "/a", "/b");
+        IocostPolicy.Group a = g[0];
+        IocostPolicy.Group b = g[1];
         donate(p, a, ONE / 8);
         long donated = a.inuse;
         Task t = q.task("/a");
@@ -196,6 +190,16 @@ class IocostDonationTest {
         assertThat((double) a.completed / b.completed).isCloseTo(2.0, within(0.05));
         assertThat(p.groupOf("/a").inuse).isEqualTo(p.groupOf("/a").active);
         assertThat(p.groupOf("/b").inuse).isEqualTo(p.groupOf("/b").active);
+    }
+
+    /** The groups of {@code paths}, activated in order. */
+    private static IocostPolicy.Group[] activate(IocostPolicy p, String... paths) {
+        IocostPolicy.Group[] groups = new IocostPolicy.Group[paths.length];
+        for (int i = 0; i < paths.length; i++) {
+            groups[i] = p.groupOf(paths[i]);
+            p.activate(groups[i]);
+        }
+        return groups;
     }
 
     /** Make {@code g} a donor with target {@code afterDonation} and every other active group short, then transfer. */

@@ -140,18 +140,26 @@ class BfqMergeTest {
         assertThat(h.scheduler.syncQueueOf(b)).isNotSameAs(h.scheduler.syncQueueOf(a));
     }
 
+    /**
+     * {@code a} is in service at sector 8 with 24 queued; {@code b} is busy far away (with a single busy queue there
+     * is no search). Returns a's request in flight.
+     */
+    private static Request aInServiceBBusyElsewhere(Harness h, Task a, Task b) {
+        h.read(a, 8);
+        h.read(a, 24);
+        Request first = h.dispatch();
+        assertThat(first.task()).isSameAs(a);
+        h.read(b, 5_000_000);
+        return first;
+    }
+
     @Test
     void aProcessWhoseRequestIsCloseToWhereTheInServiceQueueIsReadingIsMergedIntoItEarly() {
         Harness h = hdd();
         Task a = h.task("a", 4);
         Task b = h.task("b", 4);
         // a and b read alternate 4 KiB chunks of one region: a is in service at sector 8, b asks for 16
-        h.read(a, 8);
-        h.read(a, 24);
-        Request first = h.dispatch();
-        assertThat(first.task()).isSameAs(a);
-        // b is busy elsewhere first: with a single busy queue there is no search
-        h.read(b, 5_000_000);
+        Request first = aInServiceBBusyElsewhere(h, a, b);
         BfqQueue own = h.scheduler.syncQueueOf(b);
         Request rb = h.read(b, 16);
 
@@ -172,10 +180,7 @@ class BfqMergeTest {
         Harness h = hdd();
         Task a = h.task("a", 4);
         Task b = h.task("b", 4);
-        h.read(a, 8);
-        h.read(a, 24);
-        Request first = h.dispatch();
-        h.read(b, 5_000_000);
+        Request first = aInServiceBBusyElsewhere(h, a, b);
         h.context.advanceBy(150 * MS);
         h.complete(first);
         h.read(b, 32);

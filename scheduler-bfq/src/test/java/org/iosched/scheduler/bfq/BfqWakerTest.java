@@ -99,6 +99,13 @@ class BfqWakerTest {
         return new Request[] {r, w};
     }
 
+    /** What {@code bfq_check_waker} does at its third detection: {@code waker} becomes {@code woken}'s waker. */
+    private static void link(BfqQueue waker, BfqQueue woken) {
+        woken.wakerQueue = waker;
+        waker.wokenList.add(0, woken);
+        woken.inWokenListOf = waker;
+    }
+
     @Test
     void whileTheInServiceQueueWaitsItsWakersQueuedRequestIsInjected() {
         Harness h = new Harness(FakeSchedulerContext.HDD, Map.of("low_latency", "0"));
@@ -109,9 +116,7 @@ class BfqWakerTest {
         BfqQueue jbd2Q = h.scheduler.syncQueueOf(jbd2);
         assertThat(h.dispatch()).as("no waker: the in-service queue is waited for").isNull();
 
-        appQ.wakerQueue = jbd2Q;
-        jbd2Q.wokenList.add(appQ);
-        appQ.inWokenListOf = jbd2Q;
+        link(jbd2Q, appQ);
         assertThat(h.dispatch()).isSameAs(rqs[1]);
         assertThat(h.scheduler.inServiceQueue()).isSameAs(appQ);
     }
@@ -126,9 +131,7 @@ class BfqWakerTest {
         BfqQueue helperQ = h.scheduler.syncQueueOf(helper);
         assertThat(h.dispatch()).isNull();
 
-        helperQ.wakerQueue = appQ;
-        appQ.wokenList.add(helperQ);
-        helperQ.inWokenListOf = appQ;
+        link(appQ, helperQ);
         assertThat(h.dispatch()).isSameAs(rqs[1]);
         assertThat(h.scheduler.inServiceQueue()).isSameAs(appQ);
     }
