@@ -47,7 +47,13 @@ public final class EventQueue {
 
     private final HookWatch hooks = new HookWatch();
     private final long instantLimit;
+    /**
+     * A 4-ary min-heap of the armed timers by (time, sequence), the keys kept beside them in primitive arrays so
+     * that a comparison reads no timer: {@code times[i]} and {@code sequences[i]} are {@code heap[i]}'s.
+     */
     private SimTimer[] heap = new SimTimer[64];
+    private long[] times = new long[64];
+    private long[] sequences = new long[64];
     private int size;
     private long now;
     private long nextSequence;
@@ -198,24 +204,27 @@ public final class EventQueue {
     }
 
     void schedule(SimTimer timer, long at) {
+        long sequence = nextSequence++;
         timer.time = at;
-        timer.sequence = nextSequence++;
-        if (timer.index >= 0) {
+        timer.sequence = sequence;
+        int i = timer.index;
+        if (i >= 0) {
             // a later sequence can only move it down among equal times; the time may move either way
-            int i = timer.index;
-            siftUp(i);
-            if (heap[i] == timer) {
-                siftDown(i);
+            times[i] = at;
+            sequences[i] = sequence;
+            if (i > 0 && before(at, sequence, (i - 1) >>> 2)) {
+                siftUp(i, timer, at, sequence);
+            } else {
+                siftDown(i, timer, at, sequence);
             }
             return;
         }
         if (size == heap.length) {
             heap = Arrays.copyOf(heap, size * 2);
+            times = Arrays.copyOf(times, size * 2);
+            sequences = Arrays.copyOf(sequences, size * 2);
         }
-        heap[size] = timer;
-        timer.index = size;
-        size++;
-        siftUp(size - 1);
+        siftUp(size++, timer, at, sequence);
     }
 
     void remove(SimTimer timer) {
@@ -225,58 +234,72 @@ public final class EventQueue {
     private void removeAt(int i) {
         SimTimer removed = heap[i];
         size--;
-        SimTimer last = heap[size];
-        heap[size] = null;
         removed.index = -1;
+        SimTimer last = heap[size];
+        long lastTime = times[size];
+        long lastSequence = sequences[size];
+        heap[size] = null;
         if (i < size) {
-            heap[i] = last;
-            last.index = i;
-            siftUp(i);
-            if (heap[i] == last) {
-                siftDown(i);
+            if (i > 0 && before(lastTime, lastSequence, (i - 1) >>> 2)) {
+                siftUp(i, last, lastTime, lastSequence);
+            } else {
+                siftDown(i, last, lastTime, lastSequence);
             }
         }
     }
 
-    private static boolean before(SimTimer a, SimTimer b) {
-        return a.time < b.time || (a.time == b.time && a.sequence < b.sequence);
+    /** Whether (time, sequence) comes before the timer at heap position {@code j}. */
+    private boolean before(long time, long sequence, int j) {
+        long t = times[j];
+        return time < t || (time == t && sequence < sequences[j]);
     }
 
-    private void siftUp(int i) {
-        SimTimer t = heap[i];
+    private void place(int i, SimTimer t, long time, long sequence) {
+        heap[i] = t;
+        times[i] = time;
+        sequences[i] = sequence;
+        t.index = i;
+    }
+
+    /** Moves {@code t} (keys {@code time}, {@code sequence}) up from the free slot {@code i}. */
+    private void siftUp(int i, SimTimer t, long time, long sequence) {
         while (i > 0) {
-            int parent = (i - 1) >>> 1;
-            SimTimer p = heap[parent];
-            if (!before(t, p)) {
+            int parent = (i - 1) >>> 2;
+            if (!before(time, sequence, parent)) {
                 break;
             }
-            heap[i] = p;
-            p.index = i;
+            place(i, heap[parent], times[parent], sequences[parent]);
             i = parent;
         }
-        heap[i] = t;
-        t.index = i;
+        place(i, t, time, sequence);
     }
 
-    private void siftDown(int i) {
-        SimTimer t = heap[i];
-        int half = size >>> 1;
-        while (i < half) {
-            int child = 2 * i + 1;
-            SimTimer c = heap[child];
-            int right = child + 1;
-            if (right < size && before(heap[right], c)) {
-                child = right;
-                c = heap[child];
-            }
-            if (!before(c, t)) {
+    /** Moves {@code t} (keys {@code time}, {@code sequence}) down from the free slot {@code i}. */
+    private void siftDown(int i, SimTimer t, long time, long sequence) {
+        int n = size;
+        while (true) {
+            int first = 4 * i + 1;
+            if (first >= n) {
                 break;
             }
-            heap[i] = c;
-            c.index = i;
-            i = child;
+            int best = first;
+            long bestTime = times[first];
+            long bestSequence = sequences[first];
+            int end = Math.min(first + 4, n);
+            for (int c = first + 1; c < end; c++) {
+                long ct = times[c];
+                if (ct < bestTime || (ct == bestTime && sequences[c] < bestSequence)) {
+                    best = c;
+                    bestTime = ct;
+                    bestSequence = sequences[c];
+                }
+            }
+            if (bestTime > time || (bestTime == time && bestSequence > sequence)) {
+                break;
+            }
+            place(i, heap[best], bestTime, bestSequence);
+            i = best;
         }
-        heap[i] = t;
-        t.index = i;
+        place(i, t, time, sequence);
     }
 }
