@@ -27,6 +27,8 @@ final class WriteBuffer {
      * until a tie asks for it).
      */
     private int scanUp;
+    /** The head's LBA during a {@link #nearestRun} scan. */
+    private long scanHead;
     private long bestLba;
     private long bestKey;
     /** The last answer of {@link #firstDistanceReaching}: seek(reachDistance) reaches reachNanos, one less does not. */
@@ -136,6 +138,7 @@ final class WriteBuffer {
         int headBucket = Math.min((int) position, RunAngleIndex.BUCKETS - 1);
         double offset = position - headBucket;
         scanUp = firstEndingAfter(headLba);
+        scanHead = headLba;
         bestLba = -1;
         bestKey = Long.MAX_VALUE;
         double settle = timing.writeSettleNanos();
@@ -191,17 +194,41 @@ final class WriteBuffer {
                 nearestRunNanos = cost;
                 bestLba = lba;
                 bestKey = -1; // found when a tie needs it
-            } else if (cost == nearestRunNanos) {
-                if (bestKey < 0) {
-                    bestKey = scanKey(bestLba);
-                }
-                long key = scanKey(lba);
-                if (key < bestKey) {
-                    bestLba = lba;
-                    bestKey = key;
-                }
+            } else if (cost == nearestRunNanos && scanBefore(lba)) {
+                bestLba = lba;
             }
         }
+    }
+
+    /**
+     * Whether the run starting at {@code lba} comes before the best so far (keeping {@link #bestKey} that of the
+     * one that wins, or -1 when not needed yet) in the outward scan from the head
+     * ({@link #scanKey} order): runs on one side of the head are ordered by their starts alone, so only a tie
+     * across the head needs their places in the arrays.
+     */
+    private boolean scanBefore(long lba) {
+        boolean up = isUp(lba);
+        if (up == isUp(bestLba)) {
+            boolean before = up ? lba < bestLba : lba > bestLba;
+            if (before) {
+                bestKey = -1; // the new best's place, found when a tie across the head needs it
+            }
+            return before;
+        }
+        if (bestKey < 0) {
+            bestKey = scanKey(bestLba);
+        }
+        long key = scanKey(lba);
+        if (key < bestKey) {
+            bestKey = key;
+            return true;
+        }
+        return false;
+    }
+
+    /** Whether the run starting at {@code lba} is at or after {@link #scanUp} (ends after the head). */
+    private boolean isUp(long lba) {
+        return lba > scanHead || (scanUp < count && start[scanUp] == lba);
     }
 
     /** The place of the run starting at {@code lba} in the outward scan from the head (see {@link #nearestRun}). */

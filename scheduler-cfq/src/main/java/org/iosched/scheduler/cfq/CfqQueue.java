@@ -1,6 +1,5 @@
 package org.iosched.scheduler.cfq;
 
-import java.util.TreeSet;
 import org.iosched.api.IoPrioClass;
 
 /**
@@ -38,7 +37,7 @@ final class CfqQueue {
     boolean pRed;
 
     /** {@code sort_list}. */
-    final TreeSet<CfqRq> sortList = new TreeSet<>(CfqRq.BY_SECTOR);
+    final SortList sortList = new SortList();
     /** {@code next_rq}. */
     CfqRq nextRq;
     /** {@code queued[sync]}. */
@@ -209,6 +208,6 @@ final class CfqQueue {
 
     /** The first request of the sort tree ({@code rb_first}), or null. */
     CfqRq sortFirst() {
-        return sortList.isEmpty() ? null : sortList.first();
+        return sortList.first();
     }
 }

@@ -11,7 +11,6 @@ import org.iosched.api.SeekChoice;
 final class CfqRequests {
     private final CfqData cfqd;
     /** A reusable search key for sector lookups. */
-    private final CfqRq probe = new CfqRq(0);
 
     CfqRequests(CfqData cfqd) {
         this.cfqd = cfqd;
@@ -80,9 +79,7 @@ final class CfqRequests {
 
     /** {@code elv_rb_find}: a queued request of {@code cfqq} starting at {@code sector}, or null. */
     CfqRq findAt(CfqQueue cfqq, long sector) {
-        probe.sortKey = sector;
-        CfqRq found = cfqq.sortList.ceiling(probe);
-        return found != null && found.sortKey == sector ? found : null;
+        return cfqq.sortList.firstAt(sector);
     }
 
     /** {@code cfq_del_rq_rb}: out of the sort tree; an emptied queue leaves its prio tree (not yet its service tree). */

@@ -1,6 +1,5 @@
 package org.iosched.scheduler.cfq;
 
-import java.util.Comparator;
 import org.iosched.api.Request;
 
 /**
@@ -9,12 +8,6 @@ import org.iosched.api.Request;
  * its link in the queue's FIFO ({@code rq->queuelist}), with the FIFO deadline in jiffies.
  */
 final class CfqRq {
-    /** Sector order with the request id as tie-break; keyed by {@link #sortKey} so that a front merge can re-sort. */
-    static final Comparator<CfqRq> BY_SECTOR = (a, b) -> {
-        int c = Long.compare(a.sortKey, b.sortKey);
-        return c != 0 ? c : Long.compare(a.id, b.id);
-    };
-
     final Request rq;
     /** {@link Request#id()}, the tie-break among requests at one sector. */
     final long id;
@@ -24,7 +17,7 @@ final class CfqRq {
     /** Whether the request is sync ({@code rq_is_sync}); fixed at allocation. */
     final boolean sync;
 
-    /** The sector the request had when it entered {@link CfqQueue#sortList}. */
+    /** The sector the request had when it entered {@link CfqQueue#sortList} (ordered by it, ties by {@link #id}). */
     long sortKey;
     /** Whether the request sits in its queue's sort tree and FIFO. */
     boolean queued;
@@ -44,17 +37,6 @@ final class CfqRq {
         this.cfqq = cfqq;
         this.cfqg = cfqq.cfqg;
         this.sync = rq.isSync();
-    }
-
-    /** A search key: the first possible entry at {@code sector} in a sort tree. */
-    CfqRq(long sector) {
-        this.rq = null;
-        this.id = Long.MIN_VALUE;
-        this.cic = null;
-        this.cfqq = null;
-        this.cfqg = null;
-        this.sync = false;
-        this.sortKey = sector;
     }
 
     /** {@code blk_rq_pos}. */

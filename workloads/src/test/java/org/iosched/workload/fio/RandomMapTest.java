@@ -46,6 +46,20 @@ class RandomMapTest {
             map.clear();
             assertThat(map.full()).isFalse();
             assertThat(map.nextFree(blocks - 1)).isEqualTo(blocks - 1);
+            // a second pass after clear (full pages forgotten) answers as a fresh bitmap
+            BitSet again = new BitSet();
+            for (int i = 0; i < 2 * blocks; i++) {
+                long b = random.nextLong(blocks);
+                long expected = referenceNextFree(again, blocks, b);
+                assertThat(map.nextFree(b)).as("after clear, blocks %d at %d", blocks, b).isEqualTo(expected);
+                if (expected < 0) {
+                    break;
+                }
+                int marked = map.mark(expected, 4);
+                for (int k = 0; k < marked; k++) {
+                    again.set((int) expected + k);
+                }
+            }
         }
     }
 
