@@ -607,7 +607,7 @@ public final class IocostPolicy implements RqQosPolicy {
      * fell below the saved one and {@code margins.low} raises inuse by 25 % steps of active until the cost fits.
      */
     long adjustInuseAndCalcCost(Group g, long vtime, long abs, long vnow) {
-        long cost = ceilDiv(abs * WEIGHT_ONE, g.hweightInuse());
+        long cost = absCostToCost(abs, g.hweightInuse());
         long margin = vnow - vtime - cost;
         if (g.absVdebt > 0 || margin >= g.savedMargin || margin >= marginLow || g.inuse == g.active
                 || !g.isActive) {
@@ -618,7 +618,7 @@ public final class IocostPolicy implements RqQosPolicy {
         do {
             newInuse += step;
             propagateAndCommit(g, g.active, newInuse, true);
-            cost = ceilDiv(abs * WEIGHT_ONE, g.hweightInuse());
+            cost = absCostToCost(abs, g.hweightInuse());
         } while (vtime + cost > vnow && g.inuse != g.active);
         return cost;
     }
@@ -658,7 +658,7 @@ public final class IocostPolicy implements RqQosPolicy {
         long shift = (now - g.delayAt) / 1_000_000;
         long delay = g.delay > 0 && shift < 64 ? g.delay >> shift : 0;
         long hwa = g.hweightActive();
-        long vover = g.vtime + ceilDiv(g.absVdebt * WEIGHT_ONE, hwa) - vnow();
+        long vover = g.vtime + absCostToCost(g.absVdebt, hwa) - vnow();
         long vperiod = periodUs * vrate;
         long voverPct = vperiod == 0 ? 0 : 100 * vover / vperiod;
         long newDelay;
@@ -693,8 +693,8 @@ public final class IocostPolicy implements RqQosPolicy {
         long hwa = g.hweightActive();
         long vbudget = vnow - g.vtime;
         if (g.absVdebt > 0 && vbudget > 0) {
-            long absVpay = Math.min(ceilDiv(vbudget * hwa, WEIGHT_ONE), g.absVdebt);
-            long vpay = ceilDiv(absVpay * WEIGHT_ONE, hwa);
+            long absVpay = Math.min(costToAbsCost(vbudget, hwa), g.absVdebt);
+            long vpay = absCostToCost(absVpay, hwa);
             g.vtime += vpay;
             g.doneVtime += vpay;
             payDebt(g, absVpay);
@@ -704,13 +704,13 @@ public final class IocostPolicy implements RqQosPolicy {
             kickDelay(g);
         }
         if (g.absVdebt > 0) {
-            vbudget = Math.min(0, vbudget - ceilDiv(g.absVdebt * WEIGHT_ONE, hwa));
+            vbudget = Math.min(0, vbudget - absCostToCost(g.absVdebt, hwa));
         }
         long hwi = g.hweightInuse();
         boolean woke = false;
         while (!g.waitq.isEmpty()) {
             long abs = g.waitCosts[g.waitHead];
-            long cost = ceilDiv(abs * WEIGHT_ONE, hwi);
+            long cost = absCostToCost(abs, hwi);
             vbudget -= cost;
             if (vbudget < 0) {
                 break;
@@ -870,7 +870,7 @@ public final class IocostPolicy implements RqQosPolicy {
             usageUsSum += usageUs;
             if (hwInuse < hwActive || (g.waitq.isEmpty() && vtime < vnow - marginLow)) {
                 if (vdone != vtime) {
-                    long inflightUs = ceilDiv(ceilDiv((vtime - vdone) * hwInuse, WEIGHT_ONE), vrate);
+                    long inflightUs = ceilDiv(costToAbsCost(vtime - vdone, hwInuse), vrate);
                     usageUs = Math.max(usageUs, inflightUs);
                 }
                 long usageDur = g.activatedAt > periodAt ? Math.max(nowUs - g.activatedAt, 1)
@@ -1193,6 +1193,16 @@ public final class IocostPolicy implements RqQosPolicy {
             groupList.add(g);
         }
         return g;
+    }
+
+    /** {@code abs_cost_to_cost}: an absolute cost at hierarchical weight {@code hw}, rounded up. */
+    static long absCostToCost(long absCost, long hw) {
+        return ceilDiv(absCost * WEIGHT_ONE, hw);
+    }
+
+    /** {@code cost_to_abs_cost}: the inverse, rounded up. */
+    static long costToAbsCost(long cost, long hw) {
+        return ceilDiv(cost * hw, WEIGHT_ONE);
     }
 
     static long ceilDiv(long a, long b) {

@@ -112,6 +112,35 @@ final class BfqQueue {
         this.group = group;
     }
 
+    /**
+     * {@code waker} (null for none) becomes this queue's waker: the queue leaves the woken list it was in and joins
+     * the head of {@code waker}'s ({@code hlist_add_head} on {@code woken_list}); a tentative waker is dropped.
+     */
+    void setWaker(BfqQueue waker) {
+        wakerQueue = waker;
+        tentativeWaker = null;
+        leaveWokenList();
+        if (waker != null) {
+            waker.wokenList.add(0, this);
+            inWokenListOf = waker;
+        }
+    }
+
+    /** Out of the woken list holding it, if any ({@code hlist_del_init} of {@code woken_list_node}). */
+    void leaveWokenList() {
+        if (inWokenListOf != null) {
+            inWokenListOf.wokenList.remove(this);
+            inWokenListOf = null;
+        }
+    }
+
+    /** {@code bfqq_request_allocated} (+1) and {@code bfqq_request_freed} (-1): the queue's and its groups'. */
+    void addAllocated(int delta) {
+        for (BfqEntity e = entity; e != null; e = e.parent) {
+            e.allocated += delta;
+        }
+    }
+
     /** {@code bfq_bfqq_name}: {@code bfq<pid><S|A>}. */
     String name() {
         return pid != -1 ? "bfq" + pid + (sync ? 'S' : 'A') : "bfqSHARED-" + (sync ? 'S' : 'A');

@@ -379,9 +379,7 @@ public final class BfqScheduler implements MqScheduler, Wf2q.WeightListener {
             }
             completedRequest(bfqq);
         }
-        for (BfqEntity e = bfqq.entity; e != null; e = e.parent) {
-            e.allocated--;
-        }
+        bfqq.addAllocated(-1);
         node.ioContext.requests--;
         node.queue = null;
         node.ioContext = null;
@@ -401,18 +399,10 @@ public final class BfqScheduler implements MqScheduler, Wf2q.WeightListener {
             if (sync != null && sync == inServiceQueue && sync.isEmpty()) {
                 bfqqExpire(sync, false, Bfq.BUDGET_TIMEOUT);
                 scheduleDispatch();
-            } else if (sync != null && sync.busy && sync.isEmpty() && sync != inServiceQueue) {
-                delBusy(sync, false);
             }
             if (sync != null) {
-                // bfq_put_cooperator, bfq_release_process_ref
-                for (BfqQueue q = sync.newQueue; q != null; q = q.newQueue) {
-                    q.procRefs--;
-                    putQueueIfUnused(q);
-                }
-                reassignLastBfqq(sync, null);
-                sync.procRefs--;
-                putQueueIfUnused(sync);
+                putCooperator(sync);
+                releaseProcessRef(sync);
             }
             bic.stableMergeQueue = null;
             contexts.remove(task);
@@ -682,12 +672,8 @@ public final class BfqScheduler implements MqScheduler, Wf2q.WeightListener {
             java.util.Map.Entry<Long, BfqQueue> hi = tree.higherEntry(sector);
             long dLo = lo == null ? Long.MAX_VALUE : sector - lo.getKey();
             long dHi = hi == null ? Long.MAX_VALUE : hi.getKey() - sector;
-            if (dLo <= dHi && dLo <= Bfq.CLOSE_THR) {
-                found = lo.getValue();
-            } else if (dHi <= Bfq.CLOSE_THR) {
-                found = hi.getValue();
-            } else if (dLo <= Bfq.CLOSE_THR) {
-                found = lo.getValue();
+            if (Math.min(dLo, dHi) <= Bfq.CLOSE_THR) {
+                found = dLo <= dHi ? lo.getValue() : hi.getValue();
             }
         }
         return found == cur ? null : found;
@@ -805,13 +791,7 @@ public final class BfqScheduler implements MqScheduler, Wf2q.WeightListener {
         }
         bfqq.ioBound = false;
         if (bfqq.wakerQueue != null && newq.wakerQueue == null && bfqq.wakerQueue != newq) {
-            newq.wakerQueue = bfqq.wakerQueue;
-            newq.tentativeWaker = null;
-            if (newq.inWokenListOf != null) {
-                newq.inWokenListOf.wokenList.remove(newq);
-            }
-            newq.wakerQueue.wokenList.add(0, newq);
-            newq.inWokenListOf = newq.wakerQueue;
+            newq.setWaker(bfqq.wakerQueue);
         }
         if (newq.wrCoeff == 1 && bfqq.wrCoeff > 1) {
             newq.wrCoeff = bfqq.wrCoeff;
@@ -874,11 +854,17 @@ public final class BfqScheduler implements MqScheduler, Wf2q.WeightListener {
             return bfqq;
         }
         bic.syncQueue = null;
-        for (BfqQueue q = bfqq.newQueue; q != null; q = q.newQueue) {
-            q.procRefs--;
-        }
+        putCooperator(bfqq);
         releaseProcessRef(bfqq);
         return null;
+    }
+
+    /** {@code bfq_put_cooperator}: drop the reference a scheduled merge took on each queue of the chain. */
+    private void putCooperator(BfqQueue bfqq) {
+        for (BfqQueue q = bfqq.newQueue; q != null; q = q.newQueue) {
+            q.procRefs--;
+            putQueueIfUnused(q);
+        }
     }
 
     /** {@code bfq_async_queue_prio}. */
@@ -946,9 +932,7 @@ public final class BfqScheduler implements MqScheduler, Wf2q.WeightListener {
                 alreadyExisting = true;
             }
         }
-        for (BfqEntity e = bfqq.entity; e != null; e = e.parent) {
-            e.allocated++;
-        }
+        bfqq.addAllocated(1);
         bic.requests++;
         node.ioContext = bic;
         node.queue = bfqq;
@@ -980,12 +964,7 @@ public final class BfqScheduler implements MqScheduler, Wf2q.WeightListener {
             }
         }
         bfqq.splitTime = nowJiffies();
-        bfqq.wakerQueue = old.wakerQueue;
-        bfqq.tentativeWaker = null;
-        if (bfqq.wakerQueue != null) {
-            bfqq.wakerQueue.wokenList.add(0, bfqq);
-            bfqq.inWokenListOf = bfqq.wakerQueue;
-        }
+        bfqq.setWaker(old.wakerQueue);
         return bfqq;
     }
 
@@ -1406,12 +1385,8 @@ public final class BfqScheduler implements MqScheduler, Wf2q.WeightListener {
     private void insertIntoQueue(BfqRequest node, BfqQueue bfqq) {
         BfqQueue newq = setupCooperator(bfqq, node.rq.sector(), node.ioContext);
         if (newq != null) {
-            for (BfqEntity e = newq.entity; e != null; e = e.parent) {
-                e.allocated++;
-            }
-            for (BfqEntity e = bfqq.entity; e != null; e = e.parent) {
-                e.allocated--;
-            }
+            newq.addAllocated(1);
+            bfqq.addAllocated(-1);
             if (node.ioContext.syncQueue == bfqq) {
                 mergeBfqqs(node.ioContext, bfqq, newq);
             }
@@ -1525,16 +1500,10 @@ public final class BfqScheduler implements MqScheduler, Wf2q.WeightListener {
             bfqq.numWakerDetections++;
         }
         if (bfqq.numWakerDetections == 3) {
-            bfqq.wakerQueue = last;
-            bfqq.tentativeWaker = null;
             if (trace.enabled()) {
                 log(bfqq, "set waker " + last.name());
             }
-            if (bfqq.inWokenListOf != null) {
-                bfqq.inWokenListOf.wokenList.remove(bfqq);
-            }
-            last.wokenList.add(0, bfqq);
-            bfqq.inWokenListOf = last;
+            bfqq.setWaker(last);
         }
     }
 
@@ -1547,10 +1516,7 @@ public final class BfqScheduler implements MqScheduler, Wf2q.WeightListener {
             return;
         }
         bfqq.freed = true;
-        if (bfqq.inWokenListOf != null) {
-            bfqq.inWokenListOf.wokenList.remove(bfqq);
-            bfqq.inWokenListOf = null;
-        }
+        bfqq.leaveWokenList();
         for (BfqQueue woken : bfqq.wokenList) {
             woken.wakerQueue = null;
             woken.inWokenListOf = null;

@@ -99,13 +99,6 @@ class BfqWakerTest {
         return new Request[] {r, w};
     }
 
-    /** What {@code bfq_check_waker} does at its third detection: {@code waker} becomes {@code woken}'s waker. */
-    private static void link(BfqQueue waker, BfqQueue woken) {
-        woken.wakerQueue = waker;
-        waker.wokenList.add(0, woken);
-        woken.inWokenListOf = waker;
-    }
-
     @Test
     void whileTheInServiceQueueWaitsItsWakersQueuedRequestIsInjected() {
         Harness h = new Harness(FakeSchedulerContext.HDD, Map.of("low_latency", "0"));
@@ -116,7 +109,7 @@ class BfqWakerTest {
         BfqQueue jbd2Q = h.scheduler.syncQueueOf(jbd2);
         assertThat(h.dispatch()).as("no waker: the in-service queue is waited for").isNull();
 
-        link(jbd2Q, appQ);
+        appQ.setWaker(jbd2Q);
         assertThat(h.dispatch()).isSameAs(rqs[1]);
         assertThat(h.scheduler.inServiceQueue()).isSameAs(appQ);
     }
@@ -131,7 +124,7 @@ class BfqWakerTest {
         BfqQueue helperQ = h.scheduler.syncQueueOf(helper);
         assertThat(h.dispatch()).isNull();
 
-        link(appQ, helperQ);
+        helperQ.setWaker(appQ);
         assertThat(h.dispatch()).isSameAs(rqs[1]);
         assertThat(h.scheduler.inServiceQueue()).isSameAs(appQ);
     }
