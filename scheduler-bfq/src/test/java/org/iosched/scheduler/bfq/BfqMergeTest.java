@@ -16,8 +16,7 @@ class BfqMergeTest {
     private static final long MS = Harness.MS;
 
     private static Harness ncqSsd() {
-        Harness h = new Harness(FakeSchedulerContext.SSD, Map.of("low_latency", "0"));
-        return h;
+        return new Harness(FakeSchedulerContext.SSD, Map.of("low_latency", "0"));
     }
 
     private static Harness hdd() {
