@@ -5,9 +5,9 @@ import java.util.Objects;
 import java.util.function.BooleanSupplier;
 
 /**
- * The discrete-event engine: virtual time in nanoseconds and a binary min-heap of armed {@link SimTimer}s
+ * The discrete-event engine: virtual time in nanoseconds and a 4-ary min-heap of armed {@link SimTimer}s
  * ordered by (time, arming sequence), so that events due at the same instant run in the order they were
- * scheduled. The heap is an array of timers that know their own index: arming, re-arming and cancelling
+ * scheduled. An armed timer holds a slot whose heap position the queue tracks: arming, re-arming and cancelling
  * are O(log n) and allocate nothing.
  *
  * <p>Single-threaded and deterministic; no wall clock is read anywhere.
@@ -47,14 +47,23 @@ public final class EventQueue {
 
     private final HookWatch hooks = new HookWatch();
     private final long instantLimit;
-    /**
-     * A 4-ary min-heap of the armed timers by (time, sequence), the keys kept beside them in primitive arrays so
-     * that a comparison reads no timer: {@code times[i]} and {@code sequences[i]} are {@code heap[i]}'s.
+    /*
+     * A 4-ary min-heap of the armed timers by (time, sequence), kept in primitive arrays so that sifting touches
+     * no timer object and stores no reference (no GC write barrier): heap position i holds the timer of slot
+     * slots[i], due at times[i], armed as sequences[i]. A slot is a timer's while it is armed (timers[slot],
+     * and positions[slot] its heap position); a fired or cancelled timer's slot is freed for the next arming,
+     * so the arrays grow with the timers pending at once, not with the timers ever made.
      */
-    private SimTimer[] heap = new SimTimer[64];
+    private int[] slots = new int[64];
     private long[] times = new long[64];
     private long[] sequences = new long[64];
     private int size;
+    private SimTimer[] timers = new SimTimer[64];
+    private int[] positions = new int[64];
+    /** Free slots, a stack: {@code freeSlots[0..freeCount)}. */
+    private int[] freeSlots = new int[64];
+    private int freeCount;
+    private int slotsMade;
     private long now;
     private long nextSequence;
     private long eventsRun;
@@ -93,7 +102,7 @@ public final class EventQueue {
     /** Whether a timer of {@code owner} ({@code scheduler cfq}) is armed; a scan, for end-of-run checks. */
     public boolean hasPending(String owner) {
         for (int i = 0; i < size; i++) {
-            if (owner.equals(heap[i].owner)) {
+            if (owner.equals(timers[slots[i]].owner)) {
                 return true;
             }
         }
@@ -152,20 +161,21 @@ public final class EventQueue {
             return Stop.CONDITION;
         }
         while (size > 0) {
-            SimTimer timer = heap[0];
-            if (timer.time > limit) {
+            long time = times[0];
+            if (time > limit) {
                 if (limit > now) {
                     now = limit;
                     eventsThisInstant = 0;
                 }
                 return Stop.TIME_LIMIT;
             }
+            SimTimer timer = timers[slots[0]];
             removeAt(0);
-            if (timer.time < now) {
+            if (time < now) {
                 throw new InvariantViolationException("time went backwards: " + timer + " is due at "
-                        + timer.time + " ns but the clock reads " + now + " ns");
+                        + time + " ns but the clock reads " + now + " ns");
             }
-            if (timer.time == now && eventsRun > 0) {
+            if (time == now && eventsRun > 0) {
                 if (++eventsThisInstant > instantLimit) {
                     throw new NoProgressException(eventsThisInstant - 1 + " events ran at " + now
                             + " ns without virtual time advancing (the next: " + timer + ")", now,
@@ -174,7 +184,7 @@ public final class EventQueue {
             } else {
                 eventsThisInstant = 1;
             }
-            now = timer.time;
+            now = time;
             eventsRun++;
             if (timer.hook == null) {
                 // the simulator's own timer: what it throws is already attributed, or a simulator bug
@@ -206,39 +216,56 @@ public final class EventQueue {
     void schedule(SimTimer timer, long at) {
         long sequence = nextSequence++;
         timer.time = at;
-        timer.sequence = sequence;
-        int i = timer.index;
-        if (i >= 0) {
+        int slot = timer.slot;
+        if (slot >= 0) {
             // a later sequence can only move it down among equal times; the time may move either way
+            int i = positions[slot];
             times[i] = at;
             sequences[i] = sequence;
             if (i > 0 && before(at, sequence, (i - 1) >>> 2)) {
-                siftUp(i, timer, at, sequence);
+                siftUp(i, slot, at, sequence);
             } else {
-                siftDown(i, timer, at, sequence);
+                siftDown(i, slot, at, sequence);
             }
             return;
         }
-        if (size == heap.length) {
-            heap = Arrays.copyOf(heap, size * 2);
+        slot = takeSlot();
+        timer.slot = slot;
+        timers[slot] = timer;
+        if (size == slots.length) {
+            slots = Arrays.copyOf(slots, size * 2);
             times = Arrays.copyOf(times, size * 2);
             sequences = Arrays.copyOf(sequences, size * 2);
         }
-        siftUp(size++, timer, at, sequence);
+        siftUp(size++, slot, at, sequence);
+    }
+
+    private int takeSlot() {
+        if (freeCount > 0) {
+            return freeSlots[--freeCount];
+        }
+        if (slotsMade == timers.length) {
+            timers = Arrays.copyOf(timers, slotsMade * 2);
+            positions = Arrays.copyOf(positions, slotsMade * 2);
+            freeSlots = Arrays.copyOf(freeSlots, slotsMade * 2);
+        }
+        return slotsMade++;
     }
 
     void remove(SimTimer timer) {
-        removeAt(timer.index);
+        removeAt(positions[timer.slot]);
     }
 
     private void removeAt(int i) {
-        SimTimer removed = heap[i];
+        int removed = slots[i];
+        SimTimer timer = timers[removed];
+        timer.slot = -1;
+        timers[removed] = null;
+        freeSlots[freeCount++] = removed;
         size--;
-        removed.index = -1;
-        SimTimer last = heap[size];
+        int last = slots[size];
         long lastTime = times[size];
         long lastSequence = sequences[size];
-        heap[size] = null;
         if (i < size) {
             if (i > 0 && before(lastTime, lastSequence, (i - 1) >>> 2)) {
                 siftUp(i, last, lastTime, lastSequence);
@@ -254,28 +281,28 @@ public final class EventQueue {
         return time < t || (time == t && sequence < sequences[j]);
     }
 
-    private void place(int i, SimTimer t, long time, long sequence) {
-        heap[i] = t;
+    private void place(int i, int slot, long time, long sequence) {
+        slots[i] = slot;
         times[i] = time;
         sequences[i] = sequence;
-        t.index = i;
+        positions[slot] = i;
     }
 
-    /** Moves {@code t} (keys {@code time}, {@code sequence}) up from the free slot {@code i}. */
-    private void siftUp(int i, SimTimer t, long time, long sequence) {
+    /** Moves {@code slot}'s timer (keys {@code time}, {@code sequence}) up from the free position {@code i}. */
+    private void siftUp(int i, int slot, long time, long sequence) {
         while (i > 0) {
             int parent = (i - 1) >>> 2;
             if (!before(time, sequence, parent)) {
                 break;
             }
-            place(i, heap[parent], times[parent], sequences[parent]);
+            place(i, slots[parent], times[parent], sequences[parent]);
             i = parent;
         }
-        place(i, t, time, sequence);
+        place(i, slot, time, sequence);
     }
 
-    /** Moves {@code t} (keys {@code time}, {@code sequence}) down from the free slot {@code i}. */
-    private void siftDown(int i, SimTimer t, long time, long sequence) {
+    /** Moves {@code slot}'s timer (keys {@code time}, {@code sequence}) down from the free position {@code i}. */
+    private void siftDown(int i, int slot, long time, long sequence) {
         int n = size;
         while (true) {
             int first = 4 * i + 1;
@@ -297,9 +324,9 @@ public final class EventQueue {
             if (bestTime > time || (bestTime == time && bestSequence > sequence)) {
                 break;
             }
-            place(i, heap[best], bestTime, bestSequence);
+            place(i, slots[best], bestTime, bestSequence);
             i = best;
         }
-        place(i, t, time, sequence);
+        place(i, slot, time, sequence);
     }
 }

@@ -5,7 +5,7 @@ import org.iosched.api.Timer;
 /**
  * A reusable one-shot timer of the {@link EventQueue}: the only kind of event the engine knows. Arming
  * re-queues it (a pending firing is moved, not duplicated); cancelling removes it from the heap at once
- * (index-tracked removal), so a cancelled timer costs nothing later.
+ * (slot-tracked removal), so a cancelled timer costs nothing later.
  */
 public final class SimTimer implements Timer {
     final EventQueue queue;
@@ -13,9 +13,10 @@ public final class SimTimer implements Timer {
     final Runnable callback;
     /** The hook the watchdog sees while the callback runs; null for the simulator's own timers. */
     final HookWatch.Hook hook;
+    /** When it fires, while armed. */
     long time = -1;
-    long sequence;
-    int index = -1;
+    /** Its slot in the queue while armed, else -1. */
+    int slot = -1;
 
     SimTimer(EventQueue queue, String owner, Runnable callback) {
         this.queue = queue;
@@ -35,19 +36,19 @@ public final class SimTimer implements Timer {
 
     @Override
     public void cancel() {
-        if (index >= 0) {
+        if (slot >= 0) {
             queue.remove(this);
         }
     }
 
     @Override
     public boolean isPending() {
-        return index >= 0;
+        return slot >= 0;
     }
 
     @Override
     public long expiresAt() {
-        return index >= 0 ? time : -1;
+        return slot >= 0 ? time : -1;
     }
 
     /** The plugin that owns the callback ({@code scheduler cfq}), or null for the simulator's own timers. */
@@ -57,6 +58,6 @@ public final class SimTimer implements Timer {
 
     @Override
     public String toString() {
-        return "timer[" + (owner == null ? "simulator" : owner) + (index >= 0 ? " @" + time : " idle") + "]";
+        return "timer[" + (owner == null ? "simulator" : owner) + (slot >= 0 ? " @" + time : " idle") + "]";
     }
 }

@@ -170,6 +170,67 @@ class EventQueueTest {
     }
 
     @Test
+    void armingReArmingAndCancellingFromCallbacksKeepsTheExactOrderOfAReferenceQueue() {
+        // a reference: the pending firings by (time, arming order); each callback arms, re-arms or cancels others
+        java.util.SplittableRandom random = new java.util.SplittableRandom(11);
+        java.util.TreeMap<long[], Integer> reference = new java.util.TreeMap<>(
+                (a, b) -> a[0] != b[0] ? Long.compare(a[0], b[0]) : Long.compare(a[1], b[1]));
+        java.util.Map<Integer, long[]> keyOf = new java.util.HashMap<>();
+        long[] armings = {0};
+        List<Integer> fired = new ArrayList<>();
+        List<Integer> expected = new ArrayList<>();
+        SimTimer[] timers = new SimTimer[300];
+        Runnable[] step = new Runnable[1];
+        java.util.function.BiConsumer<Integer, Long> arm = (id, at) -> {
+            long[] old = keyOf.remove(id);
+            if (old != null) {
+                reference.remove(old);
+            }
+            long[] key = {Math.max(at, queue.now()), armings[0]++};
+            reference.put(key, id);
+            keyOf.put(id, key);
+            timers[id].arm(at);
+        };
+        for (int i = 0; i < timers.length; i++) {
+            int id = i;
+            timers[i] = queue.newTimer(null, () -> {
+                fired.add(id);
+                java.util.Map.Entry<long[], Integer> first = reference.pollFirstEntry();
+                expected.add(first.getValue());
+                keyOf.remove(first.getValue());
+                step[0].run();
+            });
+        }
+        step[0] = () -> {
+            if (armings[0] > 50_000) {
+                return;
+            }
+            for (int k = 1 + random.nextInt(3); k > 0; k--) {
+                int other = random.nextInt(timers.length);
+                int what = random.nextInt(10);
+                if (what < 7) {
+                    // often the same instant or a few ns on, so that ties and re-arms of pending timers are common
+                    arm.accept(other, queue.now() + (what < 3 ? 0 : random.nextLong(20)));
+                } else if (keyOf.containsKey(other)) {
+                    reference.remove(keyOf.remove(other));
+                    timers[other].cancel();
+                    assertThat(timers[other].isPending()).isFalse();
+                }
+            }
+        };
+        for (int i = 0; i < 20; i++) {
+            arm.accept(i, (long) i);
+        }
+        runAll();
+        assertThat(fired).hasSizeGreaterThan(20_000).isEqualTo(expected);
+        assertThat(queue.pending()).isZero();
+        for (SimTimer t : timers) {
+            assertThat(t.isPending()).isFalse();
+            assertThat(t.expiresAt()).isEqualTo(-1);
+        }
+    }
+
+    @Test
     void thePollIsAskedEveryPollIntervalEventsAndStopsTheRunAtOnce() {
         SimTimer[] self = new SimTimer[1];
         self[0] = queue.newTimer(null, () -> self[0].arm(queue.now() + 10));
