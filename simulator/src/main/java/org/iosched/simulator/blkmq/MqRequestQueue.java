@@ -1433,7 +1433,7 @@ public final class MqRequestQueue implements BlockQueue {
 
     // bio_endio of a bio no rq-qos hook saw (neither BIO_QOS_THROTTLED nor BIO_QOS_MERGED)
     private void endBioUntracked(Bio bio) {
-        bios.end(bio, clock.now(), device.label() + " and " + schedulerLabel, bioCompletionListener);
+        bios.end(bio, clock.now(), device.label(), schedulerLabel, bioCompletionListener);
     }
 
     /** {@code blk_mq_free_request}: {@code finish_request}, driver tag, scheduler tag, restart. */

@@ -37,14 +37,16 @@ public final class BioLedger {
     /**
      * A bio ends; its {@code bi_end_io} runs.
      *
-     * @param involved the plugins to name if it ended once too often
-     * @param before   told before {@code bi_end_io} runs
+     * @param device    the device plugin, named if it ended once too often
+     * @param scheduler the scheduler plugin, named with it
+     * @param before    told before {@code bi_end_io} runs
      */
-    public void end(Bio bio, long now, String involved, BioCompletionListener before) {
+    public void end(Bio bio, long now, String device, String scheduler, BioCompletionListener before) {
         completed++;
         if (completed > submitted) {
             throw new InvariantViolationException("more bios completed (" + completed + ") than were submitted ("
-                    + submitted + "): " + bio + " completed twice; " + involved + " were involved");
+                    + submitted + "): " + bio + " completed twice; " + device + " and " + scheduler
+                    + " were involved");
         }
         before.bioCompleted(bio);
         bio.endIo().bioCompleted(bio, now);

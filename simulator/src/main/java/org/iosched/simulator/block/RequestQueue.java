@@ -634,7 +634,7 @@ public final class RequestQueue implements BlockQueue {
     }
 
     private void endBio(Bio bio) {
-        bios.end(bio, clock.now(), device.label() + " and " + scheduler.label(), bioCompletionListener);
+        bios.end(bio, clock.now(), device.label(), scheduler.label(), bioCompletionListener);
     }
 
     private void free(RqState rs) {
