@@ -14,7 +14,7 @@ class WatchdogTest {
     @Test
     void aHookThatRunsLongerThanTheLimitIsNamed() {
         watchdog.watch(hooks);
-        hooks.enter(dispatch);
+        hooks.enter(hooks.id(dispatch));
         assertThat(watchdog.check()).isNull();
         wall += 29_999_999_999L;
         assertThat(watchdog.check()).isNull();
@@ -29,7 +29,7 @@ class WatchdogTest {
     void callsThatKeepReturningAreNotAHangHoweverLongTheRun() {
         watchdog.watch(hooks);
         for (int i = 0; i < 100; i++) {
-            HookWatch.Hook interrupted = hooks.enter(dispatch);
+            int interrupted = hooks.enter(hooks.id(dispatch));
             wall += 1_000_000_000L;
             assertThat(watchdog.check()).isNull();
             hooks.exit(interrupted);
@@ -40,13 +40,13 @@ class WatchdogTest {
     @Test
     void theSimulatorsOwnCodeIsNeverBlamedNorARunNoLongerWatched() {
         watchdog.watch(hooks);
-        HookWatch.Hook interrupted = hooks.enter(dispatch);
+        int interrupted = hooks.enter(hooks.id(dispatch));
         hooks.exit(interrupted);
         watchdog.check();
         wall += 100_000_000_000L;
         assertThat(watchdog.check()).isNull();
 
-        hooks.enter(dispatch);
+        hooks.enter(hooks.id(dispatch));
         watchdog.check();
         watchdog.unwatch(hooks);
         wall += 100_000_000_000L;
@@ -57,8 +57,8 @@ class WatchdogTest {
     void aHookThatCallsAnotherIsNamedWhenItLoopsAfterTheInnerOneReturned() {
         watchdog.watch(hooks);
         HookWatch.Hook timer = new HookWatch.Hook("scheduler spin", "timer");
-        hooks.enter(timer);
-        HookWatch.Hook outer = hooks.enter(dispatch);
+        hooks.enter(hooks.id(timer));
+        int outer = hooks.enter(hooks.id(dispatch));
         hooks.exit(outer);
         watchdog.check();
         wall += 30_000_000_000L;
@@ -70,7 +70,7 @@ class WatchdogTest {
     void aLimitBeyondWhatNanosecondsHoldIsNoLimit() {
         Watchdog forever = new Watchdog(Long.MAX_VALUE, () -> wall, message -> { });
         forever.watch(hooks);
-        hooks.enter(dispatch);
+        hooks.enter(hooks.id(dispatch));
         forever.check();
         wall += Long.MAX_VALUE / 2;
 

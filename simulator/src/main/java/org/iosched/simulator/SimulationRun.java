@@ -493,7 +493,7 @@ final class SimulationRun {
     }
 
     private static <T> T guarded(HookWatch hooks, String label, String hook, Supplier<T> call) {
-        HookWatch.Hook interrupted = hooks.enter(new HookWatch.Hook(label, hook));
+        int interrupted = hooks.enter(hooks.id(new HookWatch.Hook(label, hook)));
         try {
             return call.get();
         } catch (RuntimeException | StackOverflowError e) {

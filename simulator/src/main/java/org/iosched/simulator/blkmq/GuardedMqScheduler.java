@@ -18,53 +18,53 @@ final class GuardedMqScheduler implements MqScheduler {
     private final MqScheduler delegate;
     private final String label;
     private final HookWatch watch;
-    private final HookWatch.Hook initHardwareQueueHook;
-    private final HookWatch.Hook exitHardwareQueueHook;
-    private final HookWatch.Hook depthUpdatedHook;
-    private final HookWatch.Hook limitDepthHook;
-    private final HookWatch.Hook prepareRequestHook;
-    private final HookWatch.Hook finishRequestHook;
-    private final HookWatch.Hook bioMergeHook;
-    private final HookWatch.Hook requestMergeHook;
-    private final HookWatch.Hook allowMergeHook;
-    private final HookWatch.Hook requestMergedHook;
-    private final HookWatch.Hook requestsMergedHook;
-    private final HookWatch.Hook formerRequestHook;
-    private final HookWatch.Hook nextRequestHook;
-    private final HookWatch.Hook insertRequestsHook;
-    private final HookWatch.Hook dispatchRequestHook;
-    private final HookWatch.Hook hasWorkHook;
-    private final HookWatch.Hook completedRequestHook;
-    private final HookWatch.Hook requeueRequestHook;
-    private final HookWatch.Hook initIoContextHook;
-    private final HookWatch.Hook exitIoContextHook;
-    private final HookWatch.Hook exitHook;
+    private final int initHardwareQueueHook;
+    private final int exitHardwareQueueHook;
+    private final int depthUpdatedHook;
+    private final int limitDepthHook;
+    private final int prepareRequestHook;
+    private final int finishRequestHook;
+    private final int bioMergeHook;
+    private final int requestMergeHook;
+    private final int allowMergeHook;
+    private final int requestMergedHook;
+    private final int requestsMergedHook;
+    private final int formerRequestHook;
+    private final int nextRequestHook;
+    private final int insertRequestsHook;
+    private final int dispatchRequestHook;
+    private final int hasWorkHook;
+    private final int completedRequestHook;
+    private final int requeueRequestHook;
+    private final int initIoContextHook;
+    private final int exitIoContextHook;
+    private final int exitHook;
 
     GuardedMqScheduler(MqScheduler delegate, String label, HookWatch watch) {
         this.delegate = delegate;
         this.label = label;
         this.watch = watch;
-        this.initHardwareQueueHook = new HookWatch.Hook(label, "initHardwareQueue");
-        this.exitHardwareQueueHook = new HookWatch.Hook(label, "exitHardwareQueue");
-        this.depthUpdatedHook = new HookWatch.Hook(label, "depthUpdated");
-        this.limitDepthHook = new HookWatch.Hook(label, "limitDepth");
-        this.prepareRequestHook = new HookWatch.Hook(label, "prepareRequest");
-        this.finishRequestHook = new HookWatch.Hook(label, "finishRequest");
-        this.bioMergeHook = new HookWatch.Hook(label, "bioMerge");
-        this.requestMergeHook = new HookWatch.Hook(label, "requestMerge");
-        this.allowMergeHook = new HookWatch.Hook(label, "allowMerge");
-        this.requestMergedHook = new HookWatch.Hook(label, "requestMerged");
-        this.requestsMergedHook = new HookWatch.Hook(label, "requestsMerged");
-        this.formerRequestHook = new HookWatch.Hook(label, "formerRequest");
-        this.nextRequestHook = new HookWatch.Hook(label, "nextRequest");
-        this.insertRequestsHook = new HookWatch.Hook(label, "insertRequests");
-        this.dispatchRequestHook = new HookWatch.Hook(label, "dispatchRequest");
-        this.hasWorkHook = new HookWatch.Hook(label, "hasWork");
-        this.completedRequestHook = new HookWatch.Hook(label, "completedRequest");
-        this.requeueRequestHook = new HookWatch.Hook(label, "requeueRequest");
-        this.initIoContextHook = new HookWatch.Hook(label, "initIoContext");
-        this.exitIoContextHook = new HookWatch.Hook(label, "exitIoContext");
-        this.exitHook = new HookWatch.Hook(label, "exit");
+        this.initHardwareQueueHook = watch.id(new HookWatch.Hook(label, "initHardwareQueue"));
+        this.exitHardwareQueueHook = watch.id(new HookWatch.Hook(label, "exitHardwareQueue"));
+        this.depthUpdatedHook = watch.id(new HookWatch.Hook(label, "depthUpdated"));
+        this.limitDepthHook = watch.id(new HookWatch.Hook(label, "limitDepth"));
+        this.prepareRequestHook = watch.id(new HookWatch.Hook(label, "prepareRequest"));
+        this.finishRequestHook = watch.id(new HookWatch.Hook(label, "finishRequest"));
+        this.bioMergeHook = watch.id(new HookWatch.Hook(label, "bioMerge"));
+        this.requestMergeHook = watch.id(new HookWatch.Hook(label, "requestMerge"));
+        this.allowMergeHook = watch.id(new HookWatch.Hook(label, "allowMerge"));
+        this.requestMergedHook = watch.id(new HookWatch.Hook(label, "requestMerged"));
+        this.requestsMergedHook = watch.id(new HookWatch.Hook(label, "requestsMerged"));
+        this.formerRequestHook = watch.id(new HookWatch.Hook(label, "formerRequest"));
+        this.nextRequestHook = watch.id(new HookWatch.Hook(label, "nextRequest"));
+        this.insertRequestsHook = watch.id(new HookWatch.Hook(label, "insertRequests"));
+        this.dispatchRequestHook = watch.id(new HookWatch.Hook(label, "dispatchRequest"));
+        this.hasWorkHook = watch.id(new HookWatch.Hook(label, "hasWork"));
+        this.completedRequestHook = watch.id(new HookWatch.Hook(label, "completedRequest"));
+        this.requeueRequestHook = watch.id(new HookWatch.Hook(label, "requeueRequest"));
+        this.initIoContextHook = watch.id(new HookWatch.Hook(label, "initIoContext"));
+        this.exitIoContextHook = watch.id(new HookWatch.Hook(label, "exitIoContext"));
+        this.exitHook = watch.id(new HookWatch.Hook(label, "exit"));
     }
 
     String label() {
@@ -73,7 +73,7 @@ final class GuardedMqScheduler implements MqScheduler {
 
     @Override
     public void initHardwareQueue(HardwareQueue hctx) {
-        HookWatch.Hook interrupted = watch.enter(initHardwareQueueHook);
+        int interrupted = watch.enter(initHardwareQueueHook);
         try {
             delegate.initHardwareQueue(hctx);
         } catch (RuntimeException | StackOverflowError e) {
@@ -85,7 +85,7 @@ final class GuardedMqScheduler implements MqScheduler {
 
     @Override
     public void exitHardwareQueue(HardwareQueue hctx) {
-        HookWatch.Hook interrupted = watch.enter(exitHardwareQueueHook);
+        int interrupted = watch.enter(exitHardwareQueueHook);
         try {
             delegate.exitHardwareQueue(hctx);
         } catch (RuntimeException | StackOverflowError e) {
@@ -97,7 +97,7 @@ final class GuardedMqScheduler implements MqScheduler {
 
     @Override
     public void depthUpdated(HardwareQueue hctx) {
-        HookWatch.Hook interrupted = watch.enter(depthUpdatedHook);
+        int interrupted = watch.enter(depthUpdatedHook);
         try {
             delegate.depthUpdated(hctx);
         } catch (RuntimeException | StackOverflowError e) {
@@ -109,7 +109,7 @@ final class GuardedMqScheduler implements MqScheduler {
 
     @Override
     public int limitDepth(Op op, int flags, Task task, HardwareQueue hctx) {
-        HookWatch.Hook interrupted = watch.enter(limitDepthHook);
+        int interrupted = watch.enter(limitDepthHook);
         try {
             return delegate.limitDepth(op, flags, task, hctx);
         } catch (RuntimeException | StackOverflowError e) {
@@ -121,7 +121,7 @@ final class GuardedMqScheduler implements MqScheduler {
 
     @Override
     public void prepareRequest(Request rq) {
-        HookWatch.Hook interrupted = watch.enter(prepareRequestHook);
+        int interrupted = watch.enter(prepareRequestHook);
         try {
             delegate.prepareRequest(rq);
         } catch (RuntimeException | StackOverflowError e) {
@@ -133,7 +133,7 @@ final class GuardedMqScheduler implements MqScheduler {
 
     @Override
     public void finishRequest(Request rq) {
-        HookWatch.Hook interrupted = watch.enter(finishRequestHook);
+        int interrupted = watch.enter(finishRequestHook);
         try {
             delegate.finishRequest(rq);
         } catch (RuntimeException | StackOverflowError e) {
@@ -145,7 +145,7 @@ final class GuardedMqScheduler implements MqScheduler {
 
     @Override
     public boolean bioMerge(Bio bio) {
-        HookWatch.Hook interrupted = watch.enter(bioMergeHook);
+        int interrupted = watch.enter(bioMergeHook);
         try {
             return delegate.bioMerge(bio);
         } catch (RuntimeException | StackOverflowError e) {
@@ -157,7 +157,7 @@ final class GuardedMqScheduler implements MqScheduler {
 
     @Override
     public Request requestMerge(Bio bio) {
-        HookWatch.Hook interrupted = watch.enter(requestMergeHook);
+        int interrupted = watch.enter(requestMergeHook);
         try {
             return delegate.requestMerge(bio);
         } catch (RuntimeException | StackOverflowError e) {
@@ -169,7 +169,7 @@ final class GuardedMqScheduler implements MqScheduler {
 
     @Override
     public boolean allowMerge(Request rq, Bio bio) {
-        HookWatch.Hook interrupted = watch.enter(allowMergeHook);
+        int interrupted = watch.enter(allowMergeHook);
         try {
             return delegate.allowMerge(rq, bio);
         } catch (RuntimeException | StackOverflowError e) {
@@ -181,7 +181,7 @@ final class GuardedMqScheduler implements MqScheduler {
 
     @Override
     public void requestMerged(Request rq, boolean front) {
-        HookWatch.Hook interrupted = watch.enter(requestMergedHook);
+        int interrupted = watch.enter(requestMergedHook);
         try {
             delegate.requestMerged(rq, front);
         } catch (RuntimeException | StackOverflowError e) {
@@ -193,7 +193,7 @@ final class GuardedMqScheduler implements MqScheduler {
 
     @Override
     public void requestsMerged(Request rq, Request next) {
-        HookWatch.Hook interrupted = watch.enter(requestsMergedHook);
+        int interrupted = watch.enter(requestsMergedHook);
         try {
             delegate.requestsMerged(rq, next);
         } catch (RuntimeException | StackOverflowError e) {
@@ -205,7 +205,7 @@ final class GuardedMqScheduler implements MqScheduler {
 
     @Override
     public Request formerRequest(Request rq) {
-        HookWatch.Hook interrupted = watch.enter(formerRequestHook);
+        int interrupted = watch.enter(formerRequestHook);
         try {
             return delegate.formerRequest(rq);
         } catch (RuntimeException | StackOverflowError e) {
@@ -217,7 +217,7 @@ final class GuardedMqScheduler implements MqScheduler {
 
     @Override
     public Request nextRequest(Request rq) {
-        HookWatch.Hook interrupted = watch.enter(nextRequestHook);
+        int interrupted = watch.enter(nextRequestHook);
         try {
             return delegate.nextRequest(rq);
         } catch (RuntimeException | StackOverflowError e) {
@@ -229,7 +229,7 @@ final class GuardedMqScheduler implements MqScheduler {
 
     @Override
     public void insertRequests(HardwareQueue hctx, List<Request> requests, int flags) {
-        HookWatch.Hook interrupted = watch.enter(insertRequestsHook);
+        int interrupted = watch.enter(insertRequestsHook);
         try {
             delegate.insertRequests(hctx, requests, flags);
         } catch (RuntimeException | StackOverflowError e) {
@@ -241,7 +241,7 @@ final class GuardedMqScheduler implements MqScheduler {
 
     @Override
     public Request dispatchRequest(HardwareQueue hctx) {
-        HookWatch.Hook interrupted = watch.enter(dispatchRequestHook);
+        int interrupted = watch.enter(dispatchRequestHook);
         try {
             return delegate.dispatchRequest(hctx);
         } catch (RuntimeException | StackOverflowError e) {
@@ -253,7 +253,7 @@ final class GuardedMqScheduler implements MqScheduler {
 
     @Override
     public boolean hasWork(HardwareQueue hctx) {
-        HookWatch.Hook interrupted = watch.enter(hasWorkHook);
+        int interrupted = watch.enter(hasWorkHook);
         try {
             return delegate.hasWork(hctx);
         } catch (RuntimeException | StackOverflowError e) {
@@ -265,7 +265,7 @@ final class GuardedMqScheduler implements MqScheduler {
 
     @Override
     public void completedRequest(Request rq, long now) {
-        HookWatch.Hook interrupted = watch.enter(completedRequestHook);
+        int interrupted = watch.enter(completedRequestHook);
         try {
             delegate.completedRequest(rq, now);
         } catch (RuntimeException | StackOverflowError e) {
@@ -277,7 +277,7 @@ final class GuardedMqScheduler implements MqScheduler {
 
     @Override
     public void requeueRequest(Request rq) {
-        HookWatch.Hook interrupted = watch.enter(requeueRequestHook);
+        int interrupted = watch.enter(requeueRequestHook);
         try {
             delegate.requeueRequest(rq);
         } catch (RuntimeException | StackOverflowError e) {
@@ -289,7 +289,7 @@ final class GuardedMqScheduler implements MqScheduler {
 
     @Override
     public void initIoContext(Task task) {
-        HookWatch.Hook interrupted = watch.enter(initIoContextHook);
+        int interrupted = watch.enter(initIoContextHook);
         try {
             delegate.initIoContext(task);
         } catch (RuntimeException | StackOverflowError e) {
@@ -301,7 +301,7 @@ final class GuardedMqScheduler implements MqScheduler {
 
     @Override
     public void exitIoContext(Task task) {
-        HookWatch.Hook interrupted = watch.enter(exitIoContextHook);
+        int interrupted = watch.enter(exitIoContextHook);
         try {
             delegate.exitIoContext(task);
         } catch (RuntimeException | StackOverflowError e) {
@@ -313,7 +313,7 @@ final class GuardedMqScheduler implements MqScheduler {
 
     @Override
     public void exit() {
-        HookWatch.Hook interrupted = watch.enter(exitHook);
+        int interrupted = watch.enter(exitHook);
         try {
             delegate.exit();
         } catch (RuntimeException | StackOverflowError e) {

@@ -32,7 +32,7 @@ final class RqQosChain {
     private RqQosPolicy[] policies = new RqQosPolicy[0];
     private String[] names = new String[0];
     private String[] labels = new String[0];
-    private HookWatch.Hook[][] hooks = new HookWatch.Hook[0][];
+    private int[][] hooks = new int[0][];
 
     RqQosChain(HookWatch watch) {
         this.watch = watch;
@@ -44,13 +44,13 @@ final class RqQosChain {
         RqQosPolicy[] p = new RqQosPolicy[n + 1];
         String[] nm = new String[n + 1];
         String[] l = new String[n + 1];
-        HookWatch.Hook[][] h = new HookWatch.Hook[n + 1][];
+        int[][] h = new int[n + 1][];
         p[0] = policy;
         nm[0] = name;
         l[0] = label(name);
-        h[0] = new HookWatch.Hook[HOOKS.length];
+        h[0] = new int[HOOKS.length];
         for (int i = 0; i < HOOKS.length; i++) {
-            h[0][i] = new HookWatch.Hook(l[0], HOOKS[i]);
+            h[0][i] = watch.id(new HookWatch.Hook(l[0], HOOKS[i]));
         }
         System.arraycopy(policies, 0, p, 1, n);
         System.arraycopy(names, 0, nm, 1, n);
@@ -98,7 +98,7 @@ final class RqQosChain {
      */
     int throttle(Bio bio, int from) {
         for (int i = from; i < policies.length; i++) {
-            HookWatch.Hook interrupted = watch.enter(hooks[i][THROTTLE]);
+            int interrupted = watch.enter(hooks[i][THROTTLE]);
             RqQosPolicy.Throttle result;
             try {
                 result = policies[i].throttle(bio);
@@ -120,7 +120,7 @@ final class RqQosChain {
 
     void track(Request rq, Bio bio) {
         for (int i = 0; i < policies.length; i++) {
-            HookWatch.Hook interrupted = watch.enter(hooks[i][TRACK]);
+            int interrupted = watch.enter(hooks[i][TRACK]);
             try {
                 policies[i].track(rq, bio);
             } catch (RuntimeException | StackOverflowError e) {
@@ -133,7 +133,7 @@ final class RqQosChain {
 
     void merge(Request rq, Bio bio) {
         for (int i = 0; i < policies.length; i++) {
-            HookWatch.Hook interrupted = watch.enter(hooks[i][MERGE]);
+            int interrupted = watch.enter(hooks[i][MERGE]);
             try {
                 policies[i].merge(rq, bio);
             } catch (RuntimeException | StackOverflowError e) {
@@ -146,7 +146,7 @@ final class RqQosChain {
 
     void cleanup(Bio bio) {
         for (int i = 0; i < policies.length; i++) {
-            HookWatch.Hook interrupted = watch.enter(hooks[i][CLEANUP]);
+            int interrupted = watch.enter(hooks[i][CLEANUP]);
             try {
                 policies[i].cleanup(bio);
             } catch (RuntimeException | StackOverflowError e) {
@@ -159,7 +159,7 @@ final class RqQosChain {
 
     void issue(Request rq) {
         for (int i = 0; i < policies.length; i++) {
-            HookWatch.Hook interrupted = watch.enter(hooks[i][ISSUE]);
+            int interrupted = watch.enter(hooks[i][ISSUE]);
             try {
                 policies[i].issue(rq);
             } catch (RuntimeException | StackOverflowError e) {
@@ -172,7 +172,7 @@ final class RqQosChain {
 
     void requeue(Request rq) {
         for (int i = 0; i < policies.length; i++) {
-            HookWatch.Hook interrupted = watch.enter(hooks[i][REQUEUE]);
+            int interrupted = watch.enter(hooks[i][REQUEUE]);
             try {
                 policies[i].requeue(rq);
             } catch (RuntimeException | StackOverflowError e) {
@@ -185,7 +185,7 @@ final class RqQosChain {
 
     void done(Request rq) {
         for (int i = 0; i < policies.length; i++) {
-            HookWatch.Hook interrupted = watch.enter(hooks[i][DONE]);
+            int interrupted = watch.enter(hooks[i][DONE]);
             try {
                 policies[i].done(rq);
             } catch (RuntimeException | StackOverflowError e) {
@@ -198,7 +198,7 @@ final class RqQosChain {
 
     void doneBio(Bio bio) {
         for (int i = 0; i < policies.length; i++) {
-            HookWatch.Hook interrupted = watch.enter(hooks[i][DONE_BIO]);
+            int interrupted = watch.enter(hooks[i][DONE_BIO]);
             try {
                 policies[i].doneBio(bio);
             } catch (RuntimeException | StackOverflowError e) {

@@ -16,18 +16,18 @@ public final class GuardedDevice implements BlockDevice {
     private final String label;
     private final DeviceInfo info;
     private final HookWatch watch;
-    private final HookWatch.Hook canAccept;
-    private final HookWatch.Hook submit;
-    private final HookWatch.Hook statistics;
+    private final int canAccept;
+    private final int submit;
+    private final int statistics;
 
     public GuardedDevice(BlockDevice delegate, String label, DeviceInfo info, HookWatch watch) {
         this.delegate = delegate;
         this.label = label;
         this.info = info;
         this.watch = watch;
-        this.canAccept = new HookWatch.Hook(label, "canAccept");
-        this.submit = new HookWatch.Hook(label, "submit");
-        this.statistics = new HookWatch.Hook(label, "statistics");
+        this.canAccept = watch.id(new HookWatch.Hook(label, "canAccept"));
+        this.submit = watch.id(new HookWatch.Hook(label, "submit"));
+        this.statistics = watch.id(new HookWatch.Hook(label, "statistics"));
     }
 
     public String label() {
@@ -41,7 +41,7 @@ public final class GuardedDevice implements BlockDevice {
 
     @Override
     public boolean canAccept(Request rq, int inFlight) {
-        HookWatch.Hook interrupted = watch.enter(canAccept);
+        int interrupted = watch.enter(canAccept);
         try {
             return delegate.canAccept(rq, inFlight);
         } catch (RuntimeException | StackOverflowError e) {
@@ -53,7 +53,7 @@ public final class GuardedDevice implements BlockDevice {
 
     @Override
     public int hardwareQueues(int cpuCount) {
-        HookWatch.Hook interrupted = watch.enter(new HookWatch.Hook(label, "hardwareQueues"));
+        int interrupted = watch.enter(watch.id(new HookWatch.Hook(label, "hardwareQueues")));
         try {
             return delegate.hardwareQueues(cpuCount);
         } catch (RuntimeException | StackOverflowError e) {
@@ -65,7 +65,7 @@ public final class GuardedDevice implements BlockDevice {
 
     @Override
     public int hardwareQueueDepth() {
-        HookWatch.Hook interrupted = watch.enter(new HookWatch.Hook(label, "hardwareQueueDepth"));
+        int interrupted = watch.enter(watch.id(new HookWatch.Hook(label, "hardwareQueueDepth")));
         try {
             return delegate.hardwareQueueDepth();
         } catch (RuntimeException | StackOverflowError e) {
@@ -77,7 +77,7 @@ public final class GuardedDevice implements BlockDevice {
 
     @Override
     public int dispatchBudget() {
-        HookWatch.Hook interrupted = watch.enter(new HookWatch.Hook(label, "dispatchBudget"));
+        int interrupted = watch.enter(watch.id(new HookWatch.Hook(label, "dispatchBudget")));
         try {
             return delegate.dispatchBudget();
         } catch (RuntimeException | StackOverflowError e) {
@@ -89,7 +89,7 @@ public final class GuardedDevice implements BlockDevice {
 
     @Override
     public void submit(Request rq) {
-        HookWatch.Hook interrupted = watch.enter(submit);
+        int interrupted = watch.enter(submit);
         try {
             delegate.submit(rq);
         } catch (RuntimeException | StackOverflowError e) {
@@ -101,7 +101,7 @@ public final class GuardedDevice implements BlockDevice {
 
     @Override
     public Map<String, Number> statistics() {
-        HookWatch.Hook interrupted = watch.enter(statistics);
+        int interrupted = watch.enter(statistics);
         try {
             return delegate.statistics();
         } catch (RuntimeException | StackOverflowError e) {

@@ -19,45 +19,45 @@ final class GuardedScheduler implements IoScheduler {
     private final IoScheduler delegate;
     private final String label;
     private final HookWatch watch;
-    private final HookWatch.Hook setRequest;
-    private final HookWatch.Hook putRequest;
-    private final HookWatch.Hook mayQueue;
-    private final HookWatch.Hook findFrontMerge;
-    private final HookWatch.Hook allowMerge;
-    private final HookWatch.Hook merged;
-    private final HookWatch.Hook requestsMerged;
-    private final HookWatch.Hook formerRequest;
-    private final HookWatch.Hook latterRequest;
-    private final HookWatch.Hook add;
-    private final HookWatch.Hook dispatch;
-    private final HookWatch.Hook hasQueued;
-    private final HookWatch.Hook activate;
-    private final HookWatch.Hook deactivate;
-    private final HookWatch.Hook completed;
-    private final HookWatch.Hook taskExit;
-    private final HookWatch.Hook exit;
+    private final int setRequest;
+    private final int putRequest;
+    private final int mayQueue;
+    private final int findFrontMerge;
+    private final int allowMerge;
+    private final int merged;
+    private final int requestsMerged;
+    private final int formerRequest;
+    private final int latterRequest;
+    private final int add;
+    private final int dispatch;
+    private final int hasQueued;
+    private final int activate;
+    private final int deactivate;
+    private final int completed;
+    private final int taskExit;
+    private final int exit;
 
     GuardedScheduler(IoScheduler delegate, String label, HookWatch watch) {
         this.delegate = delegate;
         this.label = label;
         this.watch = watch;
-        this.setRequest = new HookWatch.Hook(label, "setRequest");
-        this.putRequest = new HookWatch.Hook(label, "putRequest");
-        this.mayQueue = new HookWatch.Hook(label, "mayQueue");
-        this.findFrontMerge = new HookWatch.Hook(label, "findFrontMerge");
-        this.allowMerge = new HookWatch.Hook(label, "allowMerge");
-        this.merged = new HookWatch.Hook(label, "merged");
-        this.requestsMerged = new HookWatch.Hook(label, "requestsMerged");
-        this.formerRequest = new HookWatch.Hook(label, "formerRequest");
-        this.latterRequest = new HookWatch.Hook(label, "latterRequest");
-        this.add = new HookWatch.Hook(label, "add");
-        this.dispatch = new HookWatch.Hook(label, "dispatch");
-        this.hasQueued = new HookWatch.Hook(label, "hasQueued");
-        this.activate = new HookWatch.Hook(label, "activate");
-        this.deactivate = new HookWatch.Hook(label, "deactivate");
-        this.completed = new HookWatch.Hook(label, "completed");
-        this.taskExit = new HookWatch.Hook(label, "taskExit");
-        this.exit = new HookWatch.Hook(label, "exit");
+        this.setRequest = watch.id(new HookWatch.Hook(label, "setRequest"));
+        this.putRequest = watch.id(new HookWatch.Hook(label, "putRequest"));
+        this.mayQueue = watch.id(new HookWatch.Hook(label, "mayQueue"));
+        this.findFrontMerge = watch.id(new HookWatch.Hook(label, "findFrontMerge"));
+        this.allowMerge = watch.id(new HookWatch.Hook(label, "allowMerge"));
+        this.merged = watch.id(new HookWatch.Hook(label, "merged"));
+        this.requestsMerged = watch.id(new HookWatch.Hook(label, "requestsMerged"));
+        this.formerRequest = watch.id(new HookWatch.Hook(label, "formerRequest"));
+        this.latterRequest = watch.id(new HookWatch.Hook(label, "latterRequest"));
+        this.add = watch.id(new HookWatch.Hook(label, "add"));
+        this.dispatch = watch.id(new HookWatch.Hook(label, "dispatch"));
+        this.hasQueued = watch.id(new HookWatch.Hook(label, "hasQueued"));
+        this.activate = watch.id(new HookWatch.Hook(label, "activate"));
+        this.deactivate = watch.id(new HookWatch.Hook(label, "deactivate"));
+        this.completed = watch.id(new HookWatch.Hook(label, "completed"));
+        this.taskExit = watch.id(new HookWatch.Hook(label, "taskExit"));
+        this.exit = watch.id(new HookWatch.Hook(label, "exit"));
     }
 
     String label() {
@@ -66,7 +66,7 @@ final class GuardedScheduler implements IoScheduler {
 
     @Override
     public void setRequest(Request rq) {
-        HookWatch.Hook interrupted = watch.enter(setRequest);
+        int interrupted = watch.enter(setRequest);
         try {
             delegate.setRequest(rq);
         } catch (RuntimeException | StackOverflowError e) {
@@ -78,7 +78,7 @@ final class GuardedScheduler implements IoScheduler {
 
     @Override
     public void putRequest(Request rq) {
-        HookWatch.Hook interrupted = watch.enter(putRequest);
+        int interrupted = watch.enter(putRequest);
         try {
             delegate.putRequest(rq);
         } catch (RuntimeException | StackOverflowError e) {
@@ -91,7 +91,7 @@ final class GuardedScheduler implements IoScheduler {
     @Override
     public MayQueue mayQueue(Task task, Op op, int flags) {
         MayQueue answer;
-        HookWatch.Hook interrupted = watch.enter(mayQueue);
+        int interrupted = watch.enter(mayQueue);
         try {
             answer = delegate.mayQueue(task, op, flags);
         } catch (RuntimeException | StackOverflowError e) {
@@ -104,7 +104,7 @@ final class GuardedScheduler implements IoScheduler {
 
     @Override
     public Request findFrontMerge(Bio bio) {
-        HookWatch.Hook interrupted = watch.enter(findFrontMerge);
+        int interrupted = watch.enter(findFrontMerge);
         try {
             return delegate.findFrontMerge(bio);
         } catch (RuntimeException | StackOverflowError e) {
@@ -116,7 +116,7 @@ final class GuardedScheduler implements IoScheduler {
 
     @Override
     public boolean allowMerge(Request rq, Bio bio) {
-        HookWatch.Hook interrupted = watch.enter(allowMerge);
+        int interrupted = watch.enter(allowMerge);
         try {
             return delegate.allowMerge(rq, bio);
         } catch (RuntimeException | StackOverflowError e) {
@@ -128,7 +128,7 @@ final class GuardedScheduler implements IoScheduler {
 
     @Override
     public void merged(Request rq, boolean front) {
-        HookWatch.Hook interrupted = watch.enter(merged);
+        int interrupted = watch.enter(merged);
         try {
             delegate.merged(rq, front);
         } catch (RuntimeException | StackOverflowError e) {
@@ -140,7 +140,7 @@ final class GuardedScheduler implements IoScheduler {
 
     @Override
     public void requestsMerged(Request rq, Request next) {
-        HookWatch.Hook interrupted = watch.enter(requestsMerged);
+        int interrupted = watch.enter(requestsMerged);
         try {
             delegate.requestsMerged(rq, next);
         } catch (RuntimeException | StackOverflowError e) {
@@ -152,7 +152,7 @@ final class GuardedScheduler implements IoScheduler {
 
     @Override
     public Request formerRequest(Request rq) {
-        HookWatch.Hook interrupted = watch.enter(formerRequest);
+        int interrupted = watch.enter(formerRequest);
         try {
             return delegate.formerRequest(rq);
         } catch (RuntimeException | StackOverflowError e) {
@@ -164,7 +164,7 @@ final class GuardedScheduler implements IoScheduler {
 
     @Override
     public Request latterRequest(Request rq) {
-        HookWatch.Hook interrupted = watch.enter(latterRequest);
+        int interrupted = watch.enter(latterRequest);
         try {
             return delegate.latterRequest(rq);
         } catch (RuntimeException | StackOverflowError e) {
@@ -176,7 +176,7 @@ final class GuardedScheduler implements IoScheduler {
 
     @Override
     public void add(Request rq) {
-        HookWatch.Hook interrupted = watch.enter(add);
+        int interrupted = watch.enter(add);
         try {
             delegate.add(rq);
         } catch (RuntimeException | StackOverflowError e) {
@@ -188,7 +188,7 @@ final class GuardedScheduler implements IoScheduler {
 
     @Override
     public int dispatch(boolean force) {
-        HookWatch.Hook interrupted = watch.enter(dispatch);
+        int interrupted = watch.enter(dispatch);
         try {
             return delegate.dispatch(force);
         } catch (RuntimeException | StackOverflowError e) {
@@ -200,7 +200,7 @@ final class GuardedScheduler implements IoScheduler {
 
     @Override
     public boolean hasQueued() {
-        HookWatch.Hook interrupted = watch.enter(hasQueued);
+        int interrupted = watch.enter(hasQueued);
         try {
             return delegate.hasQueued();
         } catch (RuntimeException | StackOverflowError e) {
@@ -212,7 +212,7 @@ final class GuardedScheduler implements IoScheduler {
 
     @Override
     public void activate(Request rq) {
-        HookWatch.Hook interrupted = watch.enter(activate);
+        int interrupted = watch.enter(activate);
         try {
             delegate.activate(rq);
         } catch (RuntimeException | StackOverflowError e) {
@@ -224,7 +224,7 @@ final class GuardedScheduler implements IoScheduler {
 
     @Override
     public void deactivate(Request rq) {
-        HookWatch.Hook interrupted = watch.enter(deactivate);
+        int interrupted = watch.enter(deactivate);
         try {
             delegate.deactivate(rq);
         } catch (RuntimeException | StackOverflowError e) {
@@ -236,7 +236,7 @@ final class GuardedScheduler implements IoScheduler {
 
     @Override
     public void completed(Request rq) {
-        HookWatch.Hook interrupted = watch.enter(completed);
+        int interrupted = watch.enter(completed);
         try {
             delegate.completed(rq);
         } catch (RuntimeException | StackOverflowError e) {
@@ -248,7 +248,7 @@ final class GuardedScheduler implements IoScheduler {
 
     @Override
     public void taskExit(Task task) {
-        HookWatch.Hook interrupted = watch.enter(taskExit);
+        int interrupted = watch.enter(taskExit);
         try {
             delegate.taskExit(task);
         } catch (RuntimeException | StackOverflowError e) {
@@ -260,7 +260,7 @@ final class GuardedScheduler implements IoScheduler {
 
     @Override
     public void exit() {
-        HookWatch.Hook interrupted = watch.enter(exit);
+        int interrupted = watch.enter(exit);
         try {
             delegate.exit();
         } catch (RuntimeException | StackOverflowError e) {

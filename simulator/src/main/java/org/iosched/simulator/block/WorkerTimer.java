@@ -24,7 +24,7 @@ final class WorkerTimer implements Timer {
     private final Workqueue workers;
     private final SimTimer timer;
     private final Workqueue.Work work;
-    private final HookWatch.Hook hook;
+    private final int hook;
     private final String label;
     private final Runnable callback;
     private int armedOn;
@@ -36,7 +36,7 @@ final class WorkerTimer implements Timer {
         this.workers = workers;
         this.label = label;
         this.callback = callback;
-        this.hook = new HookWatch.Hook(label, "timer");
+        this.hook = clock.hooks().id(new HookWatch.Hook(label, "timer"));
         this.timer = clock.newTimer(null, this::fired);
         this.work = workers.newWork(this::runCallback);
     }
@@ -80,7 +80,7 @@ final class WorkerTimer implements Timer {
 
     private void runCallback() {
         HookWatch watch = clock.hooks();
-        HookWatch.Hook interrupted = watch.enter(hook);
+        int interrupted = watch.enter(hook);
         try {
             callback.run();
         } catch (RuntimeException | StackOverflowError e) {

@@ -186,7 +186,7 @@ public final class EventQueue {
             }
             now = time;
             eventsRun++;
-            if (timer.hook == null) {
+            if (timer.hook == HookWatch.NONE) {
                 // the simulator's own timer: what it throws is already attributed, or a simulator bug
                 timer.callback.run();
             } else {
@@ -203,7 +203,7 @@ public final class EventQueue {
     }
 
     private void runHook(SimTimer timer) {
-        HookWatch.Hook interrupted = hooks.enter(timer.hook);
+        int interrupted = hooks.enter(timer.hook);
         try {
             timer.callback.run();
         } catch (RuntimeException | StackOverflowError e) {

@@ -11,8 +11,8 @@ public final class SimTimer implements Timer {
     final EventQueue queue;
     final String owner;
     final Runnable callback;
-    /** The hook the watchdog sees while the callback runs; null for the simulator's own timers. */
-    final HookWatch.Hook hook;
+    /** The hook the watchdog sees while the callback runs ({@link HookWatch#id}); NONE for the simulator's own timers. */
+    final int hook;
     /** When it fires, while armed. */
     long time = -1;
     /** Its slot in the queue while armed, else -1. */
@@ -22,7 +22,7 @@ public final class SimTimer implements Timer {
         this.queue = queue;
         this.owner = owner;
         this.callback = callback;
-        this.hook = owner == null ? null : new HookWatch.Hook(owner, "timer");
+        this.hook = owner == null ? HookWatch.NONE : queue.hooks().id(new HookWatch.Hook(owner, "timer"));
     }
 
     /**
