@@ -90,8 +90,14 @@ public final class BlockTrace implements TraceSink {
         return current;
     }
 
-    /** Make {@code task} the running task; returns the previous one, to restore afterwards. */
+    /**
+     * Make {@code task} the running task; returns the previous one, to restore afterwards. Without a trace nothing
+     * reads it, and nothing is stored (the running task changes at every event).
+     */
     public Task swapCurrent(Task task) {
+        if (out == null && binary == null) {
+            return null;
+        }
         Task previous = current;
         current = task;
         return previous;
