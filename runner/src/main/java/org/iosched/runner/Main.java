@@ -12,6 +12,7 @@ public final class Main {
     public static void main(String[] args) {
         // charts are drawn off screen: never open a display
         System.setProperty("java.awt.headless", "true");
+        Warmup.start();
         PrintWriter out = new PrintWriter(System.out, true);
         PrintWriter err = new PrintWriter(System.err, true);
         int code = IoschedCommand.execute(args, out, err);

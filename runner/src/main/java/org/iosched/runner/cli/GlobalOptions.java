@@ -78,6 +78,8 @@ public final class GlobalOptions {
     /** Discover plugins from the class path and the plugins directory. */
     public List<DiscoveredPlugin> discover() {
         applyLogging();
+        // the injector that follows: its classes are initialized on one thread at a time
+        org.iosched.runner.Warmup.awaitInjector();
         return PluginDiscovery.discover(pluginsDirectory(), GlobalOptions.class.getClassLoader());
     }
 
