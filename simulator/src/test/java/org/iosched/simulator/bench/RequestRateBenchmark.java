@@ -2,6 +2,8 @@ package org.iosched.simulator.bench;
 
 import java.util.Locale;
 import java.util.Map;
+import java.util.ServiceLoader;
+import org.iosched.api.IoSchedulerProvider;
 import org.iosched.simulator.Simulation;
 import org.iosched.simulator.SimulationResult;
 import org.iosched.simulator.noop.NoopSchedulerProvider;
@@ -14,7 +16,10 @@ import org.iosched.simulator.testing.ZeroLatencyDevice;
  * after a GC at the end of a run of N and of 10 N requests (flat memory means the run's length does not
  * matter). Run:
  * {@code mvn -q -pl simulator test-compile exec:java -Dexec.classpathScope=test
- * -Dexec.mainClass=org.iosched.simulator.bench.RequestRateBenchmark} (optional argument: N, default 1000000).
+ * -Dexec.mainClass=org.iosched.simulator.bench.RequestRateBenchmark} (optional arguments: N, default 1000000,
+ * and a scheduler's name, default noop: another scheduler is found with {@link ServiceLoader} on the class path,
+ * e.g. {@code java -cp simulator/target/test-classes:runner/target/iosched.jar
+ * org.iosched.simulator.bench.RequestRateBenchmark 10000000 cfq}).
  */
 public final class RequestRateBenchmark {
     private RequestRateBenchmark() {
@@ -22,13 +27,14 @@ public final class RequestRateBenchmark {
 
     public static void main(String[] args) {
         long n = args.length > 0 ? Long.parseLong(args[0]) : 1_000_000L;
-        System.out.println("warm-up: 3 runs of N/2");
+        IoSchedulerProvider scheduler = args.length > 1 ? scheduler(args[1]) : new NoopSchedulerProvider();
+        System.out.println("scheduler " + scheduler.name() + "; warm-up: 3 runs of N/2");
         for (int i = 0; i < 3; i++) {
-            run(n / 2);
+            run(scheduler, n / 2);
         }
         for (long size : new long[] {n, 10 * n}) {
             long start = System.nanoTime();
-            SimulationResult result = run(size);
+            SimulationResult result = run(scheduler, size);
             long wall = System.nanoTime() - start;
             long requests = result.disk().readIos();
             double rate = requests * 1e9 / wall;
@@ -38,9 +44,18 @@ public final class RequestRateBenchmark {
         }
     }
 
-    private static SimulationResult run(long requests) {
+    private static IoSchedulerProvider scheduler(String name) {
+        for (IoSchedulerProvider p : ServiceLoader.load(IoSchedulerProvider.class)) {
+            if (p.name().equals(name)) {
+                return p;
+            }
+        }
+        throw new IllegalArgumentException("no scheduler " + name + " on the class path");
+    }
+
+    private static SimulationResult run(IoSchedulerProvider scheduler, long requests) {
         return Simulation.builder()
-                .scheduler(new NoopSchedulerProvider(), Map.of())
+                .scheduler(scheduler, Map.of())
                 .device(ZeroLatencyDevice.provider(), Map.of())
                 .workload(RandomReadWorkload.reads(requests, 32))
                 .build()
