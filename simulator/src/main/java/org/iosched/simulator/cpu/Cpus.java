@@ -297,7 +297,9 @@ public final class Cpus {
             account.contextSwitches++;
             charge(contextSwitch);
         }
-        lastAccount[cpu] = account;
+        if (switched) {
+            lastAccount[cpu] = account; // stored only when it changes: a reference store pays the GC's barrier
+        }
         account.lastCpu = cpu;
     }
 
