@@ -130,9 +130,9 @@ final class WriteBuffer {
         if (count == 0) {
             return -1;
         }
-        SeekCurve seek = timing.seekCurve();
         long headTrack = geometry.track(headLba);
-        long headCylinder = (int) (headTrack / geometry.heads());
+        int headCylinder = (int) (headTrack / geometry.heads());
+        int headHead = (int) (headTrack % geometry.heads());
         double revolution = timing.revolutionNanos();
         double position = timing.angleAt(t) * RunAngleIndex.BUCKETS;
         int headBucket = Math.min((int) position, RunAngleIndex.BUCKETS - 1);
@@ -150,10 +150,10 @@ final class WriteBuffer {
             bestLba = lba;
             bestKey = -1;
         }
-        scanBucket(timing, headBucket, headTrack, headCylinder, t, continuation,
-                reachDistance(seek, nearestRunNanos, settle));
-        scanBucket(timing, (headBucket - 1) & (RunAngleIndex.BUCKETS - 1), headTrack, headCylinder, t, continuation,
-                reachDistance(seek, nearestRunNanos, settle));
+        scanBucket(timing, headBucket, headTrack, headCylinder, headHead, t, continuation,
+                reachDistance(timing, nearestRunNanos, settle));
+        scanBucket(timing, (headBucket - 1) & (RunAngleIndex.BUCKETS - 1), headTrack, headCylinder, headHead, t,
+                continuation, reachDistance(timing, nearestRunNanos, settle));
         for (int k = 1; k < RunAngleIndex.BUCKETS - 1; k++) {
             double leastWait = (k - offset) / RunAngleIndex.BUCKETS * revolution - BOUND_MARGIN_NANOS;
             double best = nearestRunNanos;
@@ -163,8 +163,8 @@ final class WriteBuffer {
             double mostWait = (k + 1 - offset) / RunAngleIndex.BUCKETS * revolution + BOUND_MARGIN_NANOS;
             // a run here either arrives at its first passage (its seek shorter than that wait) or a turn later
             double reach = best < leastWait + revolution - BOUND_MARGIN_NANOS ? Math.min(mostWait, best) : best;
-            scanBucket(timing, (headBucket + k) & (RunAngleIndex.BUCKETS - 1), headTrack, headCylinder, t,
-                    continuation, reachDistance(seek, reach, settle));
+            scanBucket(timing, (headBucket + k) & (RunAngleIndex.BUCKETS - 1), headTrack, headCylinder, headHead, t,
+                    continuation, reachDistance(timing, reach, settle));
         }
         return firstEndingAfter(bestLba);
     }
@@ -174,12 +174,12 @@ final class WriteBuffer {
      * off the head's cylinder a start costs at least its seek plus the write settle (the continuation, which
      * pays none, is priced before the scan).
      */
-    private long reachDistance(SeekCurve seek, double nanos, double settle) {
-        return Math.max(1, firstDistanceReaching(seek, nanos - settle + BOUND_MARGIN_NANOS));
+    private long reachDistance(MediaTiming timing, double nanos, double settle) {
+        return Math.max(1, firstDistanceReaching(timing, nanos - settle + BOUND_MARGIN_NANOS));
     }
 
     /** Prices the starts of bucket {@code b} less than {@code distance} cylinders from the head. */
-    private void scanBucket(MediaTiming timing, int b, long headTrack, long headCylinder, double t,
+    private void scanBucket(MediaTiming timing, int b, long headTrack, int headCylinder, int headHead, double t,
                             long continuation, long distance) {
         long from = distance >= headCylinder ? 0 : headCylinder - distance + 1;
         long below = distance > Integer.MAX_VALUE ? Long.MAX_VALUE : headCylinder + distance;
@@ -189,7 +189,8 @@ final class WriteBuffer {
             if (lba == continuation) {
                 continue; // priced before the scan
             }
-            double cost = timing.positionNanos(headTrack, t, index.track(b, i), index.angle(b, i), true);
+            double cost = timing.positionNanos(headTrack, headCylinder, headHead, t, index.track(b, i),
+                    index.cylinder(b, i), index.head(b, i), index.angle(b, i), true);
             if (cost < nearestRunNanos) {
                 nearestRunNanos = cost;
                 bestLba = lba;
@@ -242,11 +243,11 @@ final class WriteBuffer {
      * for none): the seek curve rises with distance, so every larger distance's seek is at least as long. Found
      * by galloping from the last answer (a scan asks for slowly growing times) and bisection, exactly.
      */
-    private long firstDistanceReaching(SeekCurve seek, double nanos) {
+    private long firstDistanceReaching(MediaTiming timing, double nanos) {
         if (!(nanos < Double.POSITIVE_INFINITY)) {
             return Long.MAX_VALUE;
         }
-        if (seek.millis(0) * 1e6 >= nanos) {
+        if (timing.seekNanos(0) >= nanos) {
             return 0;
         }
         long lo; // a distance whose seek is below nanos
@@ -258,7 +259,7 @@ final class WriteBuffer {
             lo = Math.max(0, reachDistance - 1);
             long step = 1;
             hi = lo + 1;
-            while (seek.millis(hi) * 1e6 < nanos) {
+            while (timing.seekNanos(hi) < nanos) {
                 lo = hi;
                 step *= 2;
                 hi = lo + step;
@@ -272,7 +273,7 @@ final class WriteBuffer {
             hi = reachDistance;
             long step = 1;
             lo = hi - 1;
-            while (lo > 0 && seek.millis(lo) * 1e6 >= nanos) {
+            while (lo > 0 && timing.seekNanos(lo) >= nanos) {
                 hi = lo;
                 step *= 2;
                 lo = Math.max(0, hi - step);
@@ -280,7 +281,7 @@ final class WriteBuffer {
         }
         while (hi - lo > 1) {
             long mid = (lo + hi) >>> 1;
-            if (seek.millis(mid) * 1e6 >= nanos) {
+            if (timing.seekNanos(mid) >= nanos) {
                 hi = mid;
             } else {
                 lo = mid;
