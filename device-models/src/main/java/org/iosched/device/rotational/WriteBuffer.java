@@ -17,9 +17,8 @@ final class WriteBuffer {
      */
     private static final double BOUND_MARGIN_NANOS = 1.0;
     private final long capacitySectors;
-    private long[] start = new long[64];
-    private long[] end = new long[64];
-    private int count;
+    /** The dirty runs, sorted and neither overlapping nor touching. */
+    private final RunList list = new RunList();
     /** The run starts by angle, made by the first {@link #nearestRun} (which knows the geometry), then kept. */
     private RunAngleIndex index;
     /**
@@ -59,46 +58,22 @@ final class WriteBuffer {
 
     /** Number of dirty runs. */
     int runs() {
-        return count;
+        return list.size();
     }
 
     /** Start of run {@code i}. */
     long start(int i) {
-        return start[i];
+        return list.start(i);
     }
 
     /** End of run {@code i}. */
     long end(int i) {
-        return end[i];
+        return list.end(i);
     }
 
     /** Index of the first run ending after {@code lba}. */
     int firstEndingAfter(long lba) {
-        int lo = 0;
-        int hi = count;
-        while (lo < hi) {
-            int mid = (lo + hi) >>> 1;
-            if (end[mid] > lba) {
-                hi = mid;
-            } else {
-                lo = mid + 1;
-            }
-        }
-        return lo;
-    }
-
-    private int firstStartingAfter(long lba) {
-        int lo = 0;
-        int hi = count;
-        while (lo < hi) {
-            int mid = (lo + hi) >>> 1;
-            if (start[mid] > lba) {
-                hi = mid;
-            } else {
-                lo = mid + 1;
-            }
-        }
-        return lo;
+        return list.firstEndingAfter(lba);
     }
 
     /**
@@ -122,11 +97,12 @@ final class WriteBuffer {
             index = new RunAngleIndex(geometry);
             reachNanos = 0;
             reachDistance = 0;
-            for (int i = 0; i < count; i++) {
-                index.add(start[i]);
+            for (int i = 0; i < list.size(); i++) {
+                index.add(list.start(i));
             }
         }
         nearestRunNanos = Double.POSITIVE_INFINITY;
+        int count = list.size();
         if (count == 0) {
             return -1;
         }
@@ -143,9 +119,9 @@ final class WriteBuffer {
         bestKey = Long.MAX_VALUE;
         double settle = timing.writeSettleNanos();
         int continued = continuation < 0 ? count : firstEndingAfter(continuation);
-        if (continued < count && start[continued] == continuation) {
+        if (continued < count && list.start(continued) == continuation) {
             // the one start without a write settle; every other start off the head's cylinder pays one
-            long lba = start[continued];
+            long lba = continuation;
             nearestRunNanos = timing.positionNanos(headTrack, t, geometry.track(lba), geometry.angle(lba), false);
             bestLba = lba;
             bestKey = -1;
@@ -229,7 +205,7 @@ final class WriteBuffer {
 
     /** Whether the run starting at {@code lba} is at or after {@link #scanUp} (ends after the head). */
     private boolean isUp(long lba) {
-        return lba > scanHead || (scanUp < count && start[scanUp] == lba);
+        return lba > scanHead || (scanUp < list.size() && list.start(scanUp) == lba);
     }
 
     /** The place of the run starting at {@code lba} in the outward scan from the head (see {@link #nearestRun}). */
@@ -299,54 +275,57 @@ final class WriteBuffer {
 
     /** Whether every sector of {@code [from, to)} is dirty. */
     boolean covers(long from, long to) {
-        int i = firstEndingAfter(from);
-        return i < count && start[i] <= from && end[i] >= to;
+        int i = list.firstEndingAfter(from);
+        return i < list.size() && list.start(i) <= from && list.end(i) >= to;
     }
 
     /** Adds {@code [from, to)}, merging with runs it overlaps or touches. */
     void add(long from, long to) {
-        int i = firstEndingAfter(from - 1);
-        int j = firstStartingAfter(to);
+        int i = list.firstEndingAfter(from - 1);
+        int j = list.firstStartingAfter(to);
         if (i == j) {
             insert(i, from, to);
             dirtySectors += to - from;
             return;
         }
-        long mergedStart = Math.min(from, start[i]);
-        long mergedEnd = Math.max(to, end[j - 1]);
+        long mergedStart = Math.min(from, list.start(i));
+        long mergedEnd = Math.max(to, list.end(j - 1));
         for (int k = i; k < j; k++) {
-            dirtySectors -= end[k] - start[k];
+            dirtySectors -= list.end(k) - list.start(k);
         }
         dirtySectors += mergedEnd - mergedStart;
         moveStart(i, mergedStart);
-        end[i] = mergedEnd;
+        list.setEnd(i, mergedEnd);
         delete(i + 1, j);
     }
 
     /** Removes {@code [from, to)} from the dirty runs. */
     void remove(long from, long to) {
-        int i = firstEndingAfter(from);
-        if (i >= count || start[i] >= to) {
+        int i = list.firstEndingAfter(from);
+        int count = list.size();
+        if (i >= count || list.start(i) >= to) {
             return;
         }
-        if (start[i] < from && end[i] > to) {
-            insert(i + 1, to, end[i]);
-            end[i] = from;
+        long startI = list.start(i);
+        long endI = list.end(i);
+        if (startI < from && endI > to) {
+            list.setEnd(i, from);
+            insert(i + 1, to, endI);
             dirtySectors -= to - from;
             return;
         }
-        if (start[i] < from) {
-            dirtySectors -= end[i] - from;
-            end[i] = from;
+        if (startI < from) {
+            dirtySectors -= endI - from;
+            list.setEnd(i, from);
             i++;
         }
         int j = i;
-        while (j < count && end[j] <= to) {
-            dirtySectors -= end[j] - start[j];
+        while (j < count && list.end(j) <= to) {
+            dirtySectors -= list.end(j) - list.start(j);
             j++;
         }
-        if (j < count && start[j] < to) {
-            dirtySectors -= to - start[j];
+        if (j < count && list.start(j) < to) {
+            dirtySectors -= to - list.start(j);
             moveStart(j, to);
         }
         delete(i, j);
@@ -354,8 +333,8 @@ final class WriteBuffer {
 
     /** Moves up to {@code maxSectors} from the front of run {@code i} into the destaging state; returns them. */
     long takeForDestage(int i, long maxSectors) {
-        long from = start[i];
-        long sectors = Math.min(end[i] - from, maxSectors);
+        long from = list.start(i);
+        long sectors = Math.min(list.end(i) - from, maxSectors);
         remove(from, from + sectors);
         destagingSectors += sectors;
         return sectors;
@@ -368,26 +347,19 @@ final class WriteBuffer {
 
     /** Moves the start of run {@code i} to {@code lba}. */
     private void moveStart(int i, long lba) {
-        if (start[i] == lba) {
+        long old = list.start(i);
+        if (old == lba) {
             return;
         }
         if (index != null) {
-            index.remove(start[i]);
+            index.remove(old);
             index.add(lba);
         }
-        start[i] = lba;
+        list.setStart(i, lba);
     }
 
     private void insert(int at, long from, long to) {
-        if (count == start.length) {
-            start = java.util.Arrays.copyOf(start, count * 2);
-            end = java.util.Arrays.copyOf(end, count * 2);
-        }
-        System.arraycopy(start, at, start, at + 1, count - at);
-        System.arraycopy(end, at, end, at + 1, count - at);
-        start[at] = from;
-        end[at] = to;
-        count++;
+        list.insert(at, from, to);
         if (index != null) {
             index.add(from);
         }
@@ -399,11 +371,9 @@ final class WriteBuffer {
         }
         if (index != null) {
             for (int i = from; i < to; i++) {
-                index.remove(start[i]);
+                index.remove(list.start(i));
             }
         }
-        System.arraycopy(start, to, start, from, count - to);
-        System.arraycopy(end, to, end, from, count - to);
-        count -= to - from;
+        list.delete(from, to);
     }
 }
