@@ -29,6 +29,8 @@ final class RunList {
     private int[] firsts = new int[4];
     private int blocks;
     private int count;
+    /** The block of the last place looked up, tried first: callers touch a few neighbouring places in a row. */
+    private int lastBlock;
     /** Arrays of blocks given up, for reuse. */
     private long[][] spare = new long[8][];
     private int spares;
@@ -74,7 +76,11 @@ final class RunList {
                 lo = mid + 1;
             }
         }
-        return lo == blocks ? count : firsts[lo] + firstAbove(ends[lo], sizes[lo] - 1, lba);
+        if (lo == blocks) {
+            return count;
+        }
+        lastBlock = lo;
+        return firsts[lo] + firstAbove(ends[lo], sizes[lo] - 1, lba);
     }
 
     /** Place of the first run starting after {@code lba} ({@link #size()} if none). */
@@ -162,6 +168,10 @@ final class RunList {
 
     /** The block holding place {@code i}, which must be a run's. */
     private int blockOf(int i) {
+        int last = lastBlock;
+        if (last < blocks && i >= firsts[last] && i - firsts[last] < sizes[last]) {
+            return last;
+        }
         int lo = 0;
         int hi = blocks - 1;
         while (lo < hi) {
@@ -172,6 +182,7 @@ final class RunList {
                 hi = mid - 1;
             }
         }
+        lastBlock = lo;
         return lo;
     }
 

@@ -6,7 +6,8 @@ package org.iosched.device.rotational;
  *
  * <p>Features: writes to adjacent or overlapping sectors merge into one run; a FUA write or a DISCARD removes
  * the sectors it covers; runs are found by binary search so that the destage policy can scan outward from the
- * head (shortest access time first, devices-os.md §5 A).
+ * head (shortest access time first, devices-os.md §5 A); they are kept in blocks ({@link RunList}), so that a
+ * write or a destage moves a block's runs rather than every later one.
  *
  * <p>Limitations: room is counted in sectors, and a rewrite of dirty sectors is charged again until it merges.
  */
