@@ -26,6 +26,11 @@ public final class MediaTiming {
     private final double cylinderSwitchNanos;
     private final double writeSettleNanos;
     private final double phaseNanos;
+    /**
+     * {@code seek.millis(d) * 1e6} by cylinder distance d, filled on first use (0 stands for not yet computed;
+     * a distance whose seek is 0 is simply computed again), allocated on the first seek.
+     */
+    private double[] seekNanosByDistance;
 
     /** Builds the timing of a disk with parameters {@code p} whose platter is at angle 0 at t = 0. */
     public MediaTiming(RotationalParameters p) {
@@ -73,7 +78,33 @@ public final class MediaTiming {
 
     /** The platter's angle at virtual time {@code t}, as a fraction of a revolution in [0, 1). */
     public double angleAt(double t) {
-        return ((t + phaseNanos) % revolutionNanos) / revolutionNanos;
+        return remainder(t + phaseNanos, revolutionNanos) / revolutionNanos;
+    }
+
+    /**
+     * {@code x % r} for finite {@code r > 0}, bit for bit, without the library's slow fmod for positive
+     * {@code x}: the remainder {@code x - q r}, q the whole quotient, is exactly a double (it is what {@code %}
+     * returns), so a fused multiply-add with that q gives it without rounding. q is first taken as
+     * {@code floor(x / r)}, which rounding may put one off; with a q too large the fused result is negative
+     * (the exact value is a nonzero multiple of the least double, so it cannot round to zero), with one too small
+     * it is at least r (rounding is monotone and r is a double), and q is corrected until neither holds.
+     * Anything else (zero, negative, huge or not finite x) goes to {@code %}.
+     */
+    static double remainder(double x, double r) {
+        double q = Math.floor(x / r);
+        if (!(x > 0) || !(q < 0x1p52)) {
+            return x % r;
+        }
+        double rem = Math.fma(-q, r, x);
+        while (rem < 0) {
+            q -= 1;
+            rem = Math.fma(-q, r, x);
+        }
+        while (rem >= r) {
+            q += 1;
+            rem = Math.fma(-q, r, x);
+        }
+        return rem;
     }
 
     /** Nanoseconds from time {@code t} until the start of sector {@code lba} passes under the head. */
@@ -102,8 +133,27 @@ public final class MediaTiming {
         }
         int heads = geometry.heads();
         long distance = Math.abs(toTrack / heads - fromTrack / heads);
-        double t = Math.max(seek.millis(distance) * 1e6, toTrack % heads == fromTrack % heads ? 0 : headSwitchNanos);
+        double t = Math.max(seekNanos(distance), toTrack % heads == fromTrack % heads ? 0 : headSwitchNanos);
         return write ? t + writeSettleNanos : t;
+    }
+
+    /** {@code seek.millis(distance) * 1e6}, the same double, from the table when the distance is a disk's. */
+    double seekNanos(long distance) {
+        double[] table = seekNanosByDistance;
+        if (distance <= 0 || distance >= geometry.cylinders()) {
+            return seek.millis(distance) * 1e6;
+        }
+        if (table == null) {
+            table = new double[geometry.cylinders()];
+            seekNanosByDistance = table;
+        }
+        int d = (int) distance;
+        double nanos = table[d];
+        if (nanos == 0) {
+            nanos = seek.millis(d) * 1e6;
+            table[d] = nanos;
+        }
+        return nanos;
     }
 
     /**
@@ -120,6 +170,24 @@ public final class MediaTiming {
      */
     double positionNanos(long fromTrack, double t, long toTrack, double toAngle, boolean write) {
         double s = seekNanosToTrack(fromTrack, toTrack, write);
+        return s + rotationalWaitToAngle(t + s, toAngle);
+    }
+
+    /**
+     * {@link #positionNanos(long, double, long, double, boolean)} when the caller also knows both tracks'
+     * cylinders and heads ({@code track / heads}, {@code track % heads}): the same arithmetic, the same double,
+     * without the divisions.
+     */
+    double positionNanos(long fromTrack, int fromCylinder, int fromHead, double t, long toTrack, int toCylinder,
+                         int toHead, double toAngle, boolean write) {
+        double s;
+        if (toTrack == fromTrack) {
+            s = 0;
+        } else {
+            double seekTime = Math.max(seekNanos(Math.abs((long) toCylinder - fromCylinder)),
+                    toHead == fromHead ? 0 : headSwitchNanos);
+            s = write ? seekTime + writeSettleNanos : seekTime;
+        }
         return s + rotationalWaitToAngle(t + s, toAngle);
     }
 

@@ -4,7 +4,8 @@ import java.util.Arrays;
 
 /**
  * The starts of the write buffer's dirty runs by rotational position, for the destage choice: {@link #BUCKETS}
- * buckets by the start's angle, each sorted by LBA (hence by cylinder), with the start's track, cylinder and angle.
+ * buckets by the start's angle, each sorted by LBA (hence by cylinder), with the start's track, cylinder, head and
+ * angle.
  * {@link WriteBuffer#nearestRun} visits the buckets in the order the platter brings them under the head and, in
  * each, only the starts close enough in cylinders to be reached before they pass, so that a choice costs about
  * the runs it could pick rather than every dirty run.
@@ -19,6 +20,7 @@ final class RunAngleIndex {
     private final long[][] lba = new long[BUCKETS][];
     private final long[][] track = new long[BUCKETS][];
     private final int[][] cylinder = new int[BUCKETS][];
+    private final int[][] head = new int[BUCKETS][];
     private final double[][] angle = new double[BUCKETS][];
     private final int[] size = new int[BUCKETS];
 
@@ -28,6 +30,7 @@ final class RunAngleIndex {
             lba[b] = new long[4];
             track[b] = new long[4];
             cylinder[b] = new int[4];
+            head[b] = new int[4];
             angle[b] = new double[4];
         }
     }
@@ -53,16 +56,19 @@ final class RunAngleIndex {
             lba[b] = Arrays.copyOf(lba[b], n * 2);
             track[b] = Arrays.copyOf(track[b], n * 2);
             cylinder[b] = Arrays.copyOf(cylinder[b], n * 2);
+            head[b] = Arrays.copyOf(head[b], n * 2);
             angle[b] = Arrays.copyOf(angle[b], n * 2);
         }
         int at = firstAtOrAfter(b, start);
         System.arraycopy(lba[b], at, lba[b], at + 1, n - at);
         System.arraycopy(track[b], at, track[b], at + 1, n - at);
         System.arraycopy(cylinder[b], at, cylinder[b], at + 1, n - at);
+        System.arraycopy(head[b], at, head[b], at + 1, n - at);
         System.arraycopy(angle[b], at, angle[b], at + 1, n - at);
         lba[b][at] = start;
         track[b][at] = t;
         cylinder[b][at] = (int) (t / geometry.heads());
+        head[b][at] = (int) (t % geometry.heads());
         angle[b][at] = a;
         size[b] = n + 1;
     }
@@ -78,6 +84,7 @@ final class RunAngleIndex {
         System.arraycopy(lba[b], at + 1, lba[b], at, n - at - 1);
         System.arraycopy(track[b], at + 1, track[b], at, n - at - 1);
         System.arraycopy(cylinder[b], at + 1, cylinder[b], at, n - at - 1);
+        System.arraycopy(head[b], at + 1, head[b], at, n - at - 1);
         System.arraycopy(angle[b], at + 1, angle[b], at, n - at - 1);
         size[b] = n - 1;
     }
@@ -93,6 +100,14 @@ final class RunAngleIndex {
 
     long track(int b, int i) {
         return track[b][i];
+    }
+
+    int cylinder(int b, int i) {
+        return cylinder[b][i];
+    }
+
+    int head(int b, int i) {
+        return head[b][i];
     }
 
     double angle(int b, int i) {

@@ -6,7 +6,8 @@ package org.iosched.device.rotational;
  *
  * <p>Features: writes to adjacent or overlapping sectors merge into one run; a FUA write or a DISCARD removes
  * the sectors it covers; runs are found by binary search so that the destage policy can scan outward from the
- * head (shortest access time first, devices-os.md §5 A).
+ * head (shortest access time first, devices-os.md §5 A); they are kept in blocks ({@link RunList}), so that a
+ * write or a destage moves a block's runs rather than every later one.
  *
  * <p>Limitations: room is counted in sectors, and a rewrite of dirty sectors is charged again until it merges.
  */
@@ -17,9 +18,8 @@ final class WriteBuffer {
      */
     private static final double BOUND_MARGIN_NANOS = 1.0;
     private final long capacitySectors;
-    private long[] start = new long[64];
-    private long[] end = new long[64];
-    private int count;
+    /** The dirty runs, sorted and neither overlapping nor touching. */
+    private final RunList list = new RunList();
     /** The run starts by angle, made by the first {@link #nearestRun} (which knows the geometry), then kept. */
     private RunAngleIndex index;
     /**
@@ -59,46 +59,22 @@ final class WriteBuffer {
 
     /** Number of dirty runs. */
     int runs() {
-        return count;
+        return list.size();
     }
 
     /** Start of run {@code i}. */
     long start(int i) {
-        return start[i];
+        return list.start(i);
     }
 
     /** End of run {@code i}. */
     long end(int i) {
-        return end[i];
+        return list.end(i);
     }
 
     /** Index of the first run ending after {@code lba}. */
     int firstEndingAfter(long lba) {
-        int lo = 0;
-        int hi = count;
-        while (lo < hi) {
-            int mid = (lo + hi) >>> 1;
-            if (end[mid] > lba) {
-                hi = mid;
-            } else {
-                lo = mid + 1;
-            }
-        }
-        return lo;
-    }
-
-    private int firstStartingAfter(long lba) {
-        int lo = 0;
-        int hi = count;
-        while (lo < hi) {
-            int mid = (lo + hi) >>> 1;
-            if (start[mid] > lba) {
-                hi = mid;
-            } else {
-                lo = mid + 1;
-            }
-        }
-        return lo;
+        return list.firstEndingAfter(lba);
     }
 
     /**
@@ -122,17 +98,18 @@ final class WriteBuffer {
             index = new RunAngleIndex(geometry);
             reachNanos = 0;
             reachDistance = 0;
-            for (int i = 0; i < count; i++) {
-                index.add(start[i]);
+            for (int i = 0; i < list.size(); i++) {
+                index.add(list.start(i));
             }
         }
         nearestRunNanos = Double.POSITIVE_INFINITY;
+        int count = list.size();
         if (count == 0) {
             return -1;
         }
-        SeekCurve seek = timing.seekCurve();
         long headTrack = geometry.track(headLba);
-        long headCylinder = (int) (headTrack / geometry.heads());
+        int headCylinder = (int) (headTrack / geometry.heads());
+        int headHead = (int) (headTrack % geometry.heads());
         double revolution = timing.revolutionNanos();
         double position = timing.angleAt(t) * RunAngleIndex.BUCKETS;
         int headBucket = Math.min((int) position, RunAngleIndex.BUCKETS - 1);
@@ -143,17 +120,17 @@ final class WriteBuffer {
         bestKey = Long.MAX_VALUE;
         double settle = timing.writeSettleNanos();
         int continued = continuation < 0 ? count : firstEndingAfter(continuation);
-        if (continued < count && start[continued] == continuation) {
+        if (continued < count && list.start(continued) == continuation) {
             // the one start without a write settle; every other start off the head's cylinder pays one
-            long lba = start[continued];
+            long lba = continuation;
             nearestRunNanos = timing.positionNanos(headTrack, t, geometry.track(lba), geometry.angle(lba), false);
             bestLba = lba;
             bestKey = -1;
         }
-        scanBucket(timing, headBucket, headTrack, headCylinder, t, continuation,
-                reachDistance(seek, nearestRunNanos, settle));
-        scanBucket(timing, (headBucket - 1) & (RunAngleIndex.BUCKETS - 1), headTrack, headCylinder, t, continuation,
-                reachDistance(seek, nearestRunNanos, settle));
+        scanBucket(timing, headBucket, headTrack, headCylinder, headHead, t, continuation,
+                reachDistance(timing, nearestRunNanos, settle));
+        scanBucket(timing, (headBucket - 1) & (RunAngleIndex.BUCKETS - 1), headTrack, headCylinder, headHead, t,
+                continuation, reachDistance(timing, nearestRunNanos, settle));
         for (int k = 1; k < RunAngleIndex.BUCKETS - 1; k++) {
             double leastWait = (k - offset) / RunAngleIndex.BUCKETS * revolution - BOUND_MARGIN_NANOS;
             double best = nearestRunNanos;
@@ -163,8 +140,8 @@ final class WriteBuffer {
             double mostWait = (k + 1 - offset) / RunAngleIndex.BUCKETS * revolution + BOUND_MARGIN_NANOS;
             // a run here either arrives at its first passage (its seek shorter than that wait) or a turn later
             double reach = best < leastWait + revolution - BOUND_MARGIN_NANOS ? Math.min(mostWait, best) : best;
-            scanBucket(timing, (headBucket + k) & (RunAngleIndex.BUCKETS - 1), headTrack, headCylinder, t,
-                    continuation, reachDistance(seek, reach, settle));
+            scanBucket(timing, (headBucket + k) & (RunAngleIndex.BUCKETS - 1), headTrack, headCylinder, headHead, t,
+                    continuation, reachDistance(timing, reach, settle));
         }
         return firstEndingAfter(bestLba);
     }
@@ -174,12 +151,12 @@ final class WriteBuffer {
      * off the head's cylinder a start costs at least its seek plus the write settle (the continuation, which
      * pays none, is priced before the scan).
      */
-    private long reachDistance(SeekCurve seek, double nanos, double settle) {
-        return Math.max(1, firstDistanceReaching(seek, nanos - settle + BOUND_MARGIN_NANOS));
+    private long reachDistance(MediaTiming timing, double nanos, double settle) {
+        return Math.max(1, firstDistanceReaching(timing, nanos - settle + BOUND_MARGIN_NANOS));
     }
 
     /** Prices the starts of bucket {@code b} less than {@code distance} cylinders from the head. */
-    private void scanBucket(MediaTiming timing, int b, long headTrack, long headCylinder, double t,
+    private void scanBucket(MediaTiming timing, int b, long headTrack, int headCylinder, int headHead, double t,
                             long continuation, long distance) {
         long from = distance >= headCylinder ? 0 : headCylinder - distance + 1;
         long below = distance > Integer.MAX_VALUE ? Long.MAX_VALUE : headCylinder + distance;
@@ -189,7 +166,8 @@ final class WriteBuffer {
             if (lba == continuation) {
                 continue; // priced before the scan
             }
-            double cost = timing.positionNanos(headTrack, t, index.track(b, i), index.angle(b, i), true);
+            double cost = timing.positionNanos(headTrack, headCylinder, headHead, t, index.track(b, i),
+                    index.cylinder(b, i), index.head(b, i), index.angle(b, i), true);
             if (cost < nearestRunNanos) {
                 nearestRunNanos = cost;
                 bestLba = lba;
@@ -228,7 +206,7 @@ final class WriteBuffer {
 
     /** Whether the run starting at {@code lba} is at or after {@link #scanUp} (ends after the head). */
     private boolean isUp(long lba) {
-        return lba > scanHead || (scanUp < count && start[scanUp] == lba);
+        return lba > scanHead || (scanUp < list.size() && list.start(scanUp) == lba);
     }
 
     /** The place of the run starting at {@code lba} in the outward scan from the head (see {@link #nearestRun}). */
@@ -242,11 +220,11 @@ final class WriteBuffer {
      * for none): the seek curve rises with distance, so every larger distance's seek is at least as long. Found
      * by galloping from the last answer (a scan asks for slowly growing times) and bisection, exactly.
      */
-    private long firstDistanceReaching(SeekCurve seek, double nanos) {
+    private long firstDistanceReaching(MediaTiming timing, double nanos) {
         if (!(nanos < Double.POSITIVE_INFINITY)) {
             return Long.MAX_VALUE;
         }
-        if (seek.millis(0) * 1e6 >= nanos) {
+        if (timing.seekNanos(0) >= nanos) {
             return 0;
         }
         long lo; // a distance whose seek is below nanos
@@ -258,7 +236,7 @@ final class WriteBuffer {
             lo = Math.max(0, reachDistance - 1);
             long step = 1;
             hi = lo + 1;
-            while (seek.millis(hi) * 1e6 < nanos) {
+            while (timing.seekNanos(hi) < nanos) {
                 lo = hi;
                 step *= 2;
                 hi = lo + step;
@@ -272,7 +250,7 @@ final class WriteBuffer {
             hi = reachDistance;
             long step = 1;
             lo = hi - 1;
-            while (lo > 0 && seek.millis(lo) * 1e6 >= nanos) {
+            while (lo > 0 && timing.seekNanos(lo) >= nanos) {
                 hi = lo;
                 step *= 2;
                 lo = Math.max(0, hi - step);
@@ -280,7 +258,7 @@ final class WriteBuffer {
         }
         while (hi - lo > 1) {
             long mid = (lo + hi) >>> 1;
-            if (seek.millis(mid) * 1e6 >= nanos) {
+            if (timing.seekNanos(mid) >= nanos) {
                 hi = mid;
             } else {
                 lo = mid;
@@ -298,54 +276,57 @@ final class WriteBuffer {
 
     /** Whether every sector of {@code [from, to)} is dirty. */
     boolean covers(long from, long to) {
-        int i = firstEndingAfter(from);
-        return i < count && start[i] <= from && end[i] >= to;
+        int i = list.firstEndingAfter(from);
+        return i < list.size() && list.start(i) <= from && list.end(i) >= to;
     }
 
     /** Adds {@code [from, to)}, merging with runs it overlaps or touches. */
     void add(long from, long to) {
-        int i = firstEndingAfter(from - 1);
-        int j = firstStartingAfter(to);
+        int i = list.firstEndingAfter(from - 1);
+        int j = list.firstStartingAfter(to);
         if (i == j) {
             insert(i, from, to);
             dirtySectors += to - from;
             return;
         }
-        long mergedStart = Math.min(from, start[i]);
-        long mergedEnd = Math.max(to, end[j - 1]);
+        long mergedStart = Math.min(from, list.start(i));
+        long mergedEnd = Math.max(to, list.end(j - 1));
         for (int k = i; k < j; k++) {
-            dirtySectors -= end[k] - start[k];
+            dirtySectors -= list.end(k) - list.start(k);
         }
         dirtySectors += mergedEnd - mergedStart;
         moveStart(i, mergedStart);
-        end[i] = mergedEnd;
+        list.setEnd(i, mergedEnd);
         delete(i + 1, j);
     }
 
     /** Removes {@code [from, to)} from the dirty runs. */
     void remove(long from, long to) {
-        int i = firstEndingAfter(from);
-        if (i >= count || start[i] >= to) {
+        int i = list.firstEndingAfter(from);
+        int count = list.size();
+        if (i >= count || list.start(i) >= to) {
             return;
         }
-        if (start[i] < from && end[i] > to) {
-            insert(i + 1, to, end[i]);
-            end[i] = from;
+        long startI = list.start(i);
+        long endI = list.end(i);
+        if (startI < from && endI > to) {
+            list.setEnd(i, from);
+            insert(i + 1, to, endI);
             dirtySectors -= to - from;
             return;
         }
-        if (start[i] < from) {
-            dirtySectors -= end[i] - from;
-            end[i] = from;
+        if (startI < from) {
+            dirtySectors -= endI - from;
+            list.setEnd(i, from);
             i++;
         }
         int j = i;
-        while (j < count && end[j] <= to) {
-            dirtySectors -= end[j] - start[j];
+        while (j < count && list.end(j) <= to) {
+            dirtySectors -= list.end(j) - list.start(j);
             j++;
         }
-        if (j < count && start[j] < to) {
-            dirtySectors -= to - start[j];
+        if (j < count && list.start(j) < to) {
+            dirtySectors -= to - list.start(j);
             moveStart(j, to);
         }
         delete(i, j);
@@ -353,8 +334,8 @@ final class WriteBuffer {
 
     /** Moves up to {@code maxSectors} from the front of run {@code i} into the destaging state; returns them. */
     long takeForDestage(int i, long maxSectors) {
-        long from = start[i];
-        long sectors = Math.min(end[i] - from, maxSectors);
+        long from = list.start(i);
+        long sectors = Math.min(list.end(i) - from, maxSectors);
         remove(from, from + sectors);
         destagingSectors += sectors;
         return sectors;
@@ -367,26 +348,19 @@ final class WriteBuffer {
 
     /** Moves the start of run {@code i} to {@code lba}. */
     private void moveStart(int i, long lba) {
-        if (start[i] == lba) {
+        long old = list.start(i);
+        if (old == lba) {
             return;
         }
         if (index != null) {
-            index.remove(start[i]);
+            index.remove(old);
             index.add(lba);
         }
-        start[i] = lba;
+        list.setStart(i, lba);
     }
 
     private void insert(int at, long from, long to) {
-        if (count == start.length) {
-            start = java.util.Arrays.copyOf(start, count * 2);
-            end = java.util.Arrays.copyOf(end, count * 2);
-        }
-        System.arraycopy(start, at, start, at + 1, count - at);
-        System.arraycopy(end, at, end, at + 1, count - at);
-        start[at] = from;
-        end[at] = to;
-        count++;
+        list.insert(at, from, to);
         if (index != null) {
             index.add(from);
         }
@@ -398,11 +372,9 @@ final class WriteBuffer {
         }
         if (index != null) {
             for (int i = from; i < to; i++) {
-                index.remove(start[i]);
+                index.remove(list.start(i));
             }
         }
-        System.arraycopy(start, to, start, from, count - to);
-        System.arraycopy(end, to, end, from, count - to);
-        count -= to - from;
+        list.delete(from, to);
     }
 }

@@ -93,4 +93,60 @@ class MediaTimingTest {
         assertThat(timing.sectorsTransferred(lba, t0, t0 + duration / 3, 10_000)).isBetween(1000L, 3000L);
         assertThat(timing.sectorsTransferred(lba, t0, t0 + 10 * duration, 6000)).isEqualTo(6000);
     }
+
+    /** The fused remainder is the double {@code %} gives, bit for bit, near multiples of the divisor too. */
+    @Test
+    void theRemainderIsBitForBitThatOfTheOperator() {
+        java.util.Random random = new java.util.Random(7);
+        double[] divisors = {rev, 60e9 / 15000, 60e9 / 5400, 1.0, 0.1, 3.0e-7, 1e15};
+        for (int k = 0; k < 2_000_000; k++) {
+            double r = k % 8 == 7 ? Math.exp(random.nextDouble() * 40 - 20) : divisors[k % 7];
+            double x;
+            switch (k % 4) {
+                case 0 -> x = random.nextDouble() * 1e13;
+                case 1 -> x = Math.exp(random.nextDouble() * 80 - 40);
+                case 2 -> x = Math.nextUp(r * random.nextInt(1 << 20)) * (random.nextBoolean() ? 1 : -1);
+                default -> {
+                    // a few ulps around a multiple of r
+                    x = r * (1 + random.nextInt(10_000_000));
+                    for (int u = random.nextInt(7) - 3; u != 0; u += u > 0 ? -1 : 1) {
+                        x = u > 0 ? Math.nextUp(x) : Math.nextDown(x);
+                    }
+                }
+            }
+            assertThat(Double.doubleToRawLongBits(MediaTiming.remainder(x, r)))
+                    .as("%s %% %s", x, r).isEqualTo(Double.doubleToRawLongBits(x % r));
+        }
+        for (double x : new double[] {0.0, -0.0, Double.MIN_VALUE, 1e300, Double.POSITIVE_INFINITY, Double.NaN}) {
+            assertThat(Double.doubleToRawLongBits(MediaTiming.remainder(x, rev)))
+                    .isEqualTo(Double.doubleToRawLongBits(x % rev));
+        }
+    }
+
+    /** The position time from known cylinders and heads is the double of the one that divides tracks. */
+    @Test
+    void thePositionTimeFromKnownCylindersAndHeadsIsTheSameDouble() {
+        java.util.Random random = new java.util.Random(11);
+        ZonedGeometry g = timing.geometry();
+        int heads = g.heads();
+        for (int k = 0; k < 200_000; k++) {
+            long from = g.track((long) (random.nextDouble() * g.capacity()));
+            long lba = k % 3 == 0 ? g.capacity() - 1 - random.nextInt(1 << 20)
+                    : (long) (random.nextDouble() * g.capacity());
+            if (k % 5 == 0) {
+                from = g.track(lba) + random.nextInt(9) - 4; // the same track, the same cylinder or a neighbour
+                from = Math.max(0, from);
+            }
+            long to = g.track(lba);
+            double t = random.nextDouble() * 1e12;
+            boolean write = random.nextBoolean();
+            double expected = timing.positionNanos(from, t, lba, write);
+            double actual = timing.positionNanos(from, (int) (from / heads), (int) (from % heads), t, to,
+                    (int) (to / heads), (int) (to % heads), g.angle(lba), write);
+            assertThat(Double.doubleToRawLongBits(actual)).isEqualTo(Double.doubleToRawLongBits(expected));
+            long distance = random.nextInt(g.cylinders() + 2);
+            assertThat(Double.doubleToRawLongBits(timing.seekNanos(distance)))
+                    .isEqualTo(Double.doubleToRawLongBits(timing.seekCurve().millis(distance) * 1e6));
+        }
+    }
 }
