@@ -45,6 +45,8 @@ public final class Warmup {
     static void start() {
         Thread thread = new Thread(Warmup::load, "iosched-warmup");
         thread.setDaemon(true);
+        // nothing of the warm-up reaches stderr (a ServiceConfigurationError, say): the main thread reports it
+        thread.setUncaughtExceptionHandler((t, e) -> { });
         started = true;
         thread.start();
     }
@@ -76,7 +78,7 @@ public final class Warmup {
                 ServiceLoader.load(kind.spi(), loader).stream().forEach(ServiceLoader.Provider::type);
             }
             Guice.createInjector(new PluginModule(List.of())).getInstance(RunService.class);
-        } catch (RuntimeException | LinkageError e) {
+        } catch (RuntimeException | LinkageError | java.util.ServiceConfigurationError e) {
             // a warm-up only: whatever fails here fails again, and is reported, on the main thread
         } finally {
             INJECTOR.countDown();
