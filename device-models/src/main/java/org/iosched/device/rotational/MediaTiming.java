@@ -132,8 +132,13 @@ public final class MediaTiming {
             return 0;
         }
         int heads = geometry.heads();
-        long distance = Math.abs(toTrack / heads - fromTrack / heads);
-        double t = Math.max(seekNanos(distance), toTrack % heads == fromTrack % heads ? 0 : headSwitchNanos);
+        return seekNanosBetween(Math.abs(toTrack / heads - fromTrack / heads), toTrack % heads == fromTrack % heads,
+                write);
+    }
+
+    /** A seek of {@code distance} cylinders between two tracks, at least a head switch unless on one head. */
+    private double seekNanosBetween(long distance, boolean sameHead, boolean write) {
+        double t = Math.max(seekNanos(distance), sameHead ? 0 : headSwitchNanos);
         return write ? t + writeSettleNanos : t;
     }
 
@@ -180,14 +185,8 @@ public final class MediaTiming {
      */
     double positionNanos(long fromTrack, int fromCylinder, int fromHead, double t, long toTrack, int toCylinder,
                          int toHead, double toAngle, boolean write) {
-        double s;
-        if (toTrack == fromTrack) {
-            s = 0;
-        } else {
-            double seekTime = Math.max(seekNanos(Math.abs((long) toCylinder - fromCylinder)),
-                    toHead == fromHead ? 0 : headSwitchNanos);
-            s = write ? seekTime + writeSettleNanos : seekTime;
-        }
+        double s = toTrack == fromTrack ? 0
+                : seekNanosBetween(Math.abs((long) toCylinder - fromCylinder), toHead == fromHead, write);
         return s + rotationalWaitToAngle(t + s, toAngle);
     }
 
