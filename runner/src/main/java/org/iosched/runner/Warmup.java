@@ -102,6 +102,7 @@ public final class Warmup {
             Enumeration<JarEntry> entries = file.entries();
             while (entries.hasMoreElements()) {
                 String name = entries.nextElement().getName();
+                // no '-' in a class's name: module-info and package-info are not classes to load
                 if (name.startsWith("org/iosched/") && name.endsWith(".class") && !name.contains("-")) {
                     try {
                         Class.forName(name.substring(0, name.length() - 6).replace('/', '.'), false, loader);
