@@ -11,6 +11,9 @@
 #   REPEAT=3 bash benchmarks/run.sh         best of 3 (by CPU time) per case
 #   CASES='seed|start' bash benchmarks/run.sh   only the cases whose name matches the regular expression
 #   NVME=0 bash benchmarks/run.sh           leave out fio-rand-write.fio on nvme (the longest case)
+#   BASE_ENV='IOSCHED_JVM=direct' bash benchmarks/run.sh JAR JAR
+#                                           A/B of one jar: the base runs with these environment variables
+#                                           (here: in the plain JVM, against the tuned one of the launcher)
 #
 # Measure with CPU time on a shared machine: wall time grows with the load of the cores.
 set -euo pipefail
@@ -44,9 +47,13 @@ list+=("none nvme 8x32|run $here/jobs/none-nvme-8x32.fio --device nvme --schedul
 
 # one run of iosched: JAR ARGS -> "$work/out.N", "$work/time"; prints "user sys wall rss cpu requests"
 measure() {
-  local j=$1 tag=$2; shift 2
+  local j=$1 tag=$2 environment=()
+  shift 2
+  if [ "$tag" = base ] && [ -n "${BASE_ENV:-}" ]; then read -r -a environment <<<"$BASE_ENV"; fi
+  # user and sys count the launcher's JVM and the one it starts (time(1) adds waited-for children)
   # shellcheck disable=SC2068
-  if ! /usr/bin/time -f '%U %S %e %M' -o "$work/time" "$java" -jar "$j" $@ >"$work/out.$tag" 2>"$work/err"; then
+  if ! env ${environment[@]+"${environment[@]}"} /usr/bin/time -f '%U %S %e %M' -o "$work/time" "$java" -jar "$j" $@ \
+      >"$work/out.$tag" 2>"$work/err"; then
     echo "iosched failed ($j):" >&2; tail -3 "$work/err" >&2; return 1
   fi
   local user sys wall rss requests

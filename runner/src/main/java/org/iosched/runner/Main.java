@@ -1,6 +1,7 @@
 package org.iosched.runner;
 
 import java.io.PrintWriter;
+import java.util.OptionalInt;
 import org.iosched.runner.cli.IoschedCommand;
 
 /** Entry point of {@code java -jar iosched.jar}. */
@@ -10,6 +11,12 @@ public final class Main {
 
     /** Run the command line and exit with its code (0 ok, 1 internal error, 2 user error, 3 plugin failure). */
     public static void main(String[] args) {
+        // a plain java -jar re-runs itself in a JVM tuned for simulation, and exits with its code
+        OptionalInt relaunched = Launcher.relaunch(args);
+        if (relaunched.isPresent()) {
+            System.exit(relaunched.getAsInt());
+        }
+        Launcher.watchLauncher();
         // charts are drawn off screen: never open a display
         System.setProperty("java.awt.headless", "true");
         Warmup.start();

@@ -1,0 +1,99 @@
+package org.iosched.runner;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Map;
+import org.iosched.runner.Launcher.ClassArchive;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class LauncherTest {
+    @TempDir
+    Path cache;
+
+    @Test
+    void onlyABareJavaDashJarIsReplaced() {
+        assertThat(Launcher.startsWithJar(new String[] {"-jar", "iosched.jar", "run", "job.fio"})).isTrue();
+        assertThat(Launcher.startsWithJar(new String[] {"-jar", "iosched.jar"})).isTrue();
+        assertThat(Launcher.startsWithJar(new String[] {"-Xmx8g", "-jar", "iosched.jar"})).isFalse();
+        assertThat(Launcher.startsWithJar(new String[] {"-cp", "iosched.jar", "org.iosched.runner.Main"})).isFalse();
+        assertThat(Launcher.startsWithJar(new String[] {"-jar"})).isFalse();
+    }
+
+    @Test
+    void optionsInTheEnvironmentOrTheSwitchKeepThisJvm() {
+        // the test JVM runs with options of Surefire's, so only the environment's verdicts can be told apart here
+        assertThat(Launcher.plainJvm(Map.of("IOSCHED_JVM", "direct"))).isFalse();
+        assertThat(Launcher.plainJvm(Map.of("IOSCHED_JVM", " DIRECT "))).isFalse();
+        assertThat(Launcher.plainJvm(Map.of("JDK_JAVA_OPTIONS", "-Xmx1g"))).isFalse();
+        assertThat(Launcher.plainJvm(Map.of("JAVA_TOOL_OPTIONS", "-agentpath:x"))).isFalse();
+        assertThat(Launcher.plainJvm(Map.of("_JAVA_OPTIONS", "-Xss2m"))).isFalse();
+    }
+
+    @Test
+    void theTunedJvmNamesTheCollectorAndSilencesTheArchivesLog() {
+        assertThat(Launcher.TUNING).contains("-XX:+UseSerialGC", "-Xlog:cds=off", "-Xlog:cds+dynamic=off");
+        assertThat(Launcher.TUNING).noneMatch(option -> option.startsWith("-XX:SharedArchiveFile")
+                || option.startsWith("-XX:ArchiveClassesAtExit"));
+    }
+
+    @Test
+    void theArchiveLivesInTheUsersCache() {
+        assertThat(ClassArchive.cacheDirectory(Map.of("XDG_CACHE_HOME", "/var/cache/me")))
+                .contains(Path.of("/var/cache/me", "iosched"));
+        assertThat(ClassArchive.cacheDirectory(Map.of("XDG_CACHE_HOME", "relative")))
+                .contains(Path.of(System.getProperty("user.home"), ".cache", "iosched"));
+        assertThat(ClassArchive.cacheDirectory(Map.of()))
+                .contains(Path.of(System.getProperty("user.home"), ".cache", "iosched"));
+    }
+
+    @Test
+    void theArchivesNameFollowsTheJarAndTheJdk() {
+        Path jar = Path.of("/opt/iosched/iosched.jar");
+        String name = ClassArchive.name(jar, 100, 5, "17.0.15");
+        assertThat(name).matches("iosched-[0-9a-f]{8}-[0-9a-f]{8}\\.jsa");
+        assertThat(ClassArchive.name(jar, 100, 5, "17.0.15")).isEqualTo(name);
+        // same place: same first part, so that a rebuild's archive replaces the last one
+        String rebuilt = ClassArchive.name(jar, 101, 5, "17.0.15");
+        assertThat(rebuilt).isNotEqualTo(name).startsWith(name.substring(0, 17));
+        assertThat(ClassArchive.name(jar, 100, 6, "17.0.15")).isNotEqualTo(name);
+        assertThat(ClassArchive.name(jar, 100, 5, "21.0.1")).isNotEqualTo(name);
+        assertThat(ClassArchive.name(Path.of("/elsewhere/iosched.jar"), 100, 5, "17.0.15").substring(0, 17))
+                .isNotEqualTo(name.substring(0, 17));
+    }
+
+    @Test
+    void aRunThatEndsWellKeepsItsArchiveAndOneThatFailsLeavesNothing() throws Exception {
+        Path jar = Files.writeString(cache.resolve("iosched.jar"), "not really a jar");
+        Path xdg = cache.resolve("xdg");
+        ClassArchive first = ClassArchive.in(xdg.resolve("iosched"), jar).orElseThrow();
+        assertThat(first.option()).startsWith("-XX:ArchiveClassesAtExit=");
+        Path written = Path.of(first.option().substring("-XX:ArchiveClassesAtExit=".length()));
+        Files.writeString(written, "archive");
+        first.settle(false);
+        assertThat(written).doesNotExist();
+        assertThat(xdg.resolve("iosched")).isEmptyDirectory();
+
+        ClassArchive second = ClassArchive.in(xdg.resolve("iosched"), jar).orElseThrow();
+        written = Path.of(second.option().substring("-XX:ArchiveClassesAtExit=".length()));
+        Files.writeString(written, "archive");
+        second.settle(true);
+        ClassArchive third = ClassArchive.in(xdg.resolve("iosched"), jar).orElseThrow();
+        assertThat(third.option()).startsWith("-XX:SharedArchiveFile=");
+        Path kept = Path.of(third.option().substring("-XX:SharedArchiveFile=".length()));
+        assertThat(kept).hasContent("archive");
+
+        // the jar is rebuilt: a new archive is written, and the old one goes when it is kept
+        Files.writeString(jar, "a longer jar than before");
+        ClassArchive rebuilt = ClassArchive.in(xdg.resolve("iosched"), jar).orElseThrow();
+        written = Path.of(rebuilt.option().substring("-XX:ArchiveClassesAtExit=".length()));
+        Files.writeString(written, "new archive");
+        rebuilt.settle(true);
+        assertThat(kept).doesNotExist();
+        try (var files = Files.list(xdg.resolve("iosched"))) {
+            assertThat(files).hasSize(1).allMatch(f -> f.getFileName().toString().endsWith(".jsa"));
+        }
+    }
+}
