@@ -24,18 +24,6 @@ import org.junit.jupiter.api.io.TempDir;
  * signal once its progress line shows that it runs.
  */
 class InterruptAndProgressIT {
-    private static final String TEN_HOURS = """
-            [long]
-            filename=/dev/sda
-            rw=randread
-            bs=4k
-            direct=1
-            ioengine=libaio
-            iodepth=32
-            runtime=36000
-            time_based
-            """;
-
     @TempDir
     Path work;
 
@@ -101,7 +89,7 @@ class InterruptAndProgressIT {
 
     private Running startLong(String... extra) throws Exception {
         Path job = work.resolve("long.fio");
-        Files.writeString(job, TEN_HOURS);
+        Files.writeString(job, Iosched.TEN_HOURS);
         List<String> args = new ArrayList<>(List.of("run", job.toString(), "--device", "nvme", "--scheduler", "noop",
                 "--progress"));
         args.addAll(List.of(extra));

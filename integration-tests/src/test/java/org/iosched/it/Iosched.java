@@ -22,6 +22,19 @@ final class Iosched {
      */
     static final int HANG_GUARD_MINUTES = 20;
 
+    /** A job of 10 h of virtual time (random reads at iodepth 32), for tests that stop a run that is running. */
+    static final String TEN_HOURS = """
+            [long]
+            filename=/dev/sda
+            rw=randread
+            bs=4k
+            direct=1
+            ioengine=libaio
+            iodepth=32
+            runtime=36000
+            time_based
+            """;
+
     /** The outcome of one invocation. */
     record Outcome(int exitCode, String stdout, String stderr) {
     }

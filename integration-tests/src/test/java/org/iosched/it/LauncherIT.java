@@ -26,18 +26,6 @@ import org.junit.jupiter.api.io.TempDir;
  * it was started in. Signals through the launcher are {@link InterruptAndProgressIT}'s (it runs plain).
  */
 class LauncherIT {
-    private static final String TEN_HOURS = """
-            [long]
-            filename=/dev/sda
-            rw=randread
-            bs=4k
-            direct=1
-            ioengine=libaio
-            iodepth=32
-            runtime=36000
-            time_based
-            """;
-
     @TempDir
     Path work;
 
@@ -121,7 +109,7 @@ class LauncherIT {
 
         LongRun(List<String> jvmOptions, Map<String, String> environment) throws Exception {
             Path job = work.resolve("long.fio");
-            Files.writeString(job, TEN_HOURS);
+            Files.writeString(job, Iosched.TEN_HOURS);
             process = iosched(jvmOptions, environment, "run", job.toString(), "--device", "nvme", "--scheduler",
                     "noop", "--progress").redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
             process.getOutputStream().close();
