@@ -35,7 +35,7 @@ import sun.misc.Signal;
  * <p>It re-runs only where it can do so faithfully, and otherwise runs the command in this JVM as given: when
  * the JVM was started with options of the user's own ({@code java -Xmx8g -jar ...}, {@code JDK_JAVA_OPTIONS},
  * {@code JAVA_TOOL_OPTIONS}: the user chose the JVM), when {@code IOSCHED_JVM=direct} is set, outside a jar
- * (tests, IDEs), and where {@code setsid} is missing (not Linux). The second JVM runs in a session of its own,
+ * (tests, IDEs), on a JVM other than HotSpot, and where {@code setsid} is missing (not Linux). The second JVM runs in a session of its own,
  * with this one's standard streams: SIGINT, SIGTERM and SIGHUP reach it once, forwarded by this launcher (Ctrl-C
  * in a terminal signals the launcher only), and its exit code is the launcher's. Should the launcher die without
  * forwarding (SIGKILL), the second JVM sees it and halts ({@link #watchLauncher}).
@@ -72,7 +72,8 @@ final class Launcher {
         Optional<Path> jar = ownJar();
         Optional<String> setsid = setsid();
         Optional<String> java = javaExecutable();
-        if (jar.isEmpty() || setsid.isEmpty() || java.isEmpty() || !plainJvm(System.getenv())) {
+        if (jar.isEmpty() || setsid.isEmpty() || java.isEmpty() || !hotSpot(System.getProperty("java.vm.name", ""))
+                || !plainJvm(System.getenv())) {
             return OptionalInt.empty();
         }
         List<String> command = new ArrayList<>();
@@ -120,6 +121,11 @@ final class Launcher {
         }
         Optional<String[]> arguments = ProcessHandle.current().info().arguments();
         return arguments.isPresent() && startsWithJar(arguments.get());
+    }
+
+    /** Whether the JVM is HotSpot, whose options {@link #TUNING} are (OpenJ9, say, has others). */
+    static boolean hotSpot(String vmName) {
+        return vmName.contains("HotSpot") || vmName.startsWith("OpenJDK");
     }
 
     /** Whether a JVM's arguments (after the executable) begin with {@code -jar}: no option before it. */

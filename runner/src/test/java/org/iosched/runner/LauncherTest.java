@@ -23,6 +23,14 @@ class LauncherTest {
     }
 
     @Test
+    void onlyHotSpotGetsHotSpotsOptions() {
+        assertThat(Launcher.hotSpot("OpenJDK 64-Bit Server VM")).isTrue();
+        assertThat(Launcher.hotSpot("Java HotSpot(TM) 64-Bit Server VM")).isTrue();
+        assertThat(Launcher.hotSpot("Eclipse OpenJ9 VM")).isFalse();
+        assertThat(Launcher.hotSpot(System.getProperty("java.vm.name"))).isTrue();
+    }
+
+    @Test
     void optionsInTheEnvironmentOrTheSwitchKeepThisJvm() {
         // the test JVM runs with options of Surefire's, so only the environment's verdicts can be told apart here
         assertThat(Launcher.plainJvm(Map.of("IOSCHED_JVM", "direct"))).isFalse();
