@@ -9,7 +9,6 @@ import java.nio.file.StandardCopyOption;
 import java.security.CodeSource;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalInt;
@@ -316,7 +315,13 @@ final class Launcher {
             place.update(jar.toString().getBytes(java.nio.charset.StandardCharsets.UTF_8));
             CRC32 state = new CRC32();
             state.update((size + "/" + modified + "/" + jdk).getBytes(java.nio.charset.StandardCharsets.UTF_8));
-            return String.format(Locale.ROOT, "iosched-%08x-%08x.jsa", place.getValue(), state.getValue());
+            // no String.format: the launcher loads as few classes as it can
+            return "iosched-" + hex8(place.getValue()) + "-" + hex8(state.getValue()) + ".jsa";
+        }
+
+        private static String hex8(long value) {
+            String hex = Long.toHexString(value);
+            return "00000000".substring(hex.length()) + hex;
         }
 
         /** The JVM option that uses or writes the archive. */
