@@ -89,6 +89,13 @@ class LauncherIT {
         assertThat(second).isEqualTo(first);
         assertThat(plain).isEqualTo(first);
         assertThat(archives()).hasSize(1);
+
+        // an archive the JVM cannot use (damaged here; stale or foreign alike) is passed over without a word
+        Path archive = archives().get(0);
+        archive.toFile().setWritable(true);
+        Files.write(archive, new byte[4096]);
+        Outcome damaged = run(Map.of(), args);
+        assertThat(damaged).isEqualTo(first);
     }
 
     @Test

@@ -25,7 +25,7 @@ import sun.misc.Signal;
  *   <li>the serial collector: a run's live data is small and bounded by what is in flight;</li>
  *   <li>the optimizing (C2) tier delayed: methods run in C1's code until they are 10 times hotter than the
  *       default asks, so that a short run does not pay for C2 compilations it never profits from, while a long
- *       one still gets C2's code;</li>
+ *       one still gets C2's code; for a {@code scenario}, C2 without uncommon traps ({@link #SCENARIO_TUNING});</li>
  *   <li>a class-data-sharing archive of the jar's classes, made by the first run that ends well and kept in the
  *       user's cache ({@code $XDG_CACHE_HOME/iosched} or {@code ~/.cache/iosched}), one per jar and JDK.</li>
  * </ul>
@@ -54,8 +54,17 @@ final class Launcher {
     static final List<String> TUNING = List.of("-XX:+UseSerialGC", "-XX:Tier4InvocationThreshold=50000",
             "-XX:Tier4MinInvocationThreshold=6000", "-XX:Tier4CompileThreshold=150000",
             "-XX:Tier4BackEdgeThreshold=400000",
-            // a missing, stale or foreign archive is not worth a line on stderr: the run goes on without it
-            "-Xshare:auto", "-Xlog:cds=off", "-Xlog:cds+dynamic=off");
+            "-Xshare:auto",
+            // the JVM's own warnings go to stderr, not into the report on stdout (HotSpot's default is stdout)
+            "-Xlog:disable", "-Xlog:all=warning:stderr",
+            // and a missing, stale or foreign archive is not worth a line: the run goes on without it
+            "-Xlog:cds*=off:stderr");
+    /**
+     * Added for {@code scenario}: no uncommon traps in C2's code, so that rows with other settings, taking branches
+     * the first rows never took, do not set off deoptimization and recompilation again and again. It cost single
+     * runs up to 15 % and saved the seed scenarios 6-10 % of CPU (seed 003 a third; BENCHMARKS.md).
+     */
+    static final List<String> SCENARIO_TUNING = List.of("-XX:PerMethodTrapLimit=0");
     private static final String[] FORWARDED = {"INT", "TERM", "HUP"};
     private static final String[] SETSID = {"/usr/bin/setsid", "/bin/setsid"};
 
@@ -75,16 +84,9 @@ final class Launcher {
                 || !plainJvm(System.getenv())) {
             return OptionalInt.empty();
         }
-        List<String> command = new ArrayList<>();
-        command.add(setsid.get());
-        command.add(java.get());
-        command.addAll(TUNING);
         Optional<ClassArchive> archive = ClassArchive.of(jar.get());
-        archive.ifPresent(a -> command.add(a.option()));
-        command.add("-D" + LAUNCHER_PROPERTY + "=" + ProcessHandle.current().pid());
-        command.add("-jar");
-        command.add(jar.get().toString());
-        command.addAll(List.of(args));
+        List<String> command = childCommand(setsid.get(), java.get(), archive.map(ClassArchive::option),
+                ProcessHandle.current().pid(), jar.get(), args);
         // the handlers come first: a signal that arrives while the child starts is forwarded once it runs
         Forwarder forwarder = new Forwarder();
         forwarder.install();
@@ -102,6 +104,25 @@ final class Launcher {
             archive.get().settle(code == 0);
         }
         return OptionalInt.of(code);
+    }
+
+    /** The second JVM's command line, {@code setsid} first. */
+    static List<String> childCommand(String setsid, String java, Optional<String> archiveOption, long launcherPid,
+                                     Path jar, String[] args) {
+        List<String> command = new ArrayList<>();
+        command.add(setsid);
+        command.add(java);
+        command.addAll(TUNING);
+        // a file or value named "scenario" elsewhere on the line only changes how the JIT compiles
+        if (List.of(args).contains("scenario")) {
+            command.addAll(SCENARIO_TUNING);
+        }
+        archiveOption.ifPresent(command::add);
+        command.add("-D" + LAUNCHER_PROPERTY + "=" + launcherPid);
+        command.add("-jar");
+        command.add(jar.toString());
+        command.addAll(List.of(args));
+        return command;
     }
 
     /**

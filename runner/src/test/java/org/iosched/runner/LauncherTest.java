@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Map;
+import java.util.Optional;
 import org.iosched.runner.Launcher.ClassArchive;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -42,9 +43,31 @@ class LauncherTest {
 
     @Test
     void theTunedJvmNamesTheCollectorAndSilencesTheArchivesLog() {
-        assertThat(Launcher.TUNING).contains("-XX:+UseSerialGC", "-Xlog:cds=off", "-Xlog:cds+dynamic=off");
+        assertThat(Launcher.TUNING).contains("-XX:+UseSerialGC", "-Xlog:cds*=off:stderr");
+        // every -Xlog after the one that disables stdout's default writes to stderr
+        assertThat(Launcher.TUNING.subList(Launcher.TUNING.indexOf("-Xlog:disable"), Launcher.TUNING.size()))
+                .filteredOn(option -> option.startsWith("-Xlog:") && !option.equals("-Xlog:disable"))
+                .isNotEmpty().allMatch(option -> option.endsWith(":stderr"));
         assertThat(Launcher.TUNING).noneMatch(option -> option.startsWith("-XX:SharedArchiveFile")
                 || option.startsWith("-XX:ArchiveClassesAtExit"));
+    }
+
+    @Test
+    void theChildRunsTheSameJarAndArgumentsInTheTunedJvm() {
+        Path jar = Path.of("/opt/iosched/iosched.jar");
+        assertThat(Launcher.childCommand("/usr/bin/setsid", "/jdk/bin/java", Optional.of("-XX:SharedArchiveFile=a.jsa"),
+                42, jar, new String[] {"run", "job.fio", "--device", "ssd"}))
+                .startsWith("/usr/bin/setsid", "/jdk/bin/java")
+                .containsSubsequence(Launcher.TUNING)
+                .containsSubsequence("-XX:SharedArchiveFile=a.jsa", "-Diosched.launcher=42", "-jar",
+                        "/opt/iosched/iosched.jar", "run", "job.fio", "--device", "ssd")
+                .endsWith("/opt/iosched/iosched.jar", "run", "job.fio", "--device", "ssd")
+                .doesNotContainAnyElementsOf(Launcher.SCENARIO_TUNING);
+        assertThat(Launcher.childCommand("/usr/bin/setsid", "/jdk/bin/java", Optional.empty(), 42, jar,
+                new String[] {"--plugins", "p", "scenario", "s.yaml"}))
+                .containsSubsequence(Launcher.SCENARIO_TUNING)
+                .noneMatch(option -> option.contains("Archive"))
+                .endsWith("-jar", "/opt/iosched/iosched.jar", "--plugins", "p", "scenario", "s.yaml");
     }
 
     @Test
