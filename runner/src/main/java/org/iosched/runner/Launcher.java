@@ -3,6 +3,7 @@ package org.iosched.runner;
 import java.io.File;
 import java.io.IOException;
 import java.net.URISyntaxException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
@@ -14,6 +15,7 @@ import java.util.Optional;
 import java.util.OptionalInt;
 import java.util.concurrent.TimeUnit;
 import java.util.zip.CRC32;
+import org.iosched.runner.cli.ExitCodes;
 import sun.misc.Signal;
 
 /**
@@ -34,10 +36,11 @@ import sun.misc.Signal;
  * <p>It re-runs only where it can do so faithfully, and otherwise runs the command in this JVM as given: when
  * the JVM was started with options of the user's own ({@code java -Xmx8g -jar ...}, {@code JDK_JAVA_OPTIONS},
  * {@code JAVA_TOOL_OPTIONS}: the user chose the JVM), when {@code IOSCHED_JVM=direct} is set, outside a jar
- * (tests, IDEs), on a JVM other than HotSpot, and where {@code setsid} is missing (not Linux). The second JVM runs in a session of its own,
- * with this one's standard streams: SIGINT, SIGTERM and SIGHUP reach it once, forwarded by this launcher (Ctrl-C
- * in a terminal signals the launcher only), and its exit code is the launcher's. Should the launcher die without
- * forwarding (SIGKILL), the second JVM sees it and halts ({@link #watchLauncher}).
+ * (tests, IDEs), on a JVM other than HotSpot, and where {@code setsid} is missing (not Linux). The second JVM
+ * runs in a session of its own, with this one's standard streams: SIGINT, SIGTERM and SIGHUP reach it once,
+ * forwarded by this launcher (Ctrl-C in a terminal signals the launcher only), and its exit code is the
+ * launcher's. Should the launcher die without forwarding (SIGKILL), the second JVM sees it and halts
+ * ({@link #watchLauncher}).
  */
 final class Launcher {
     /** Set to {@code direct} to run in the JVM {@code java} started, with its defaults. */
@@ -169,9 +172,9 @@ final class Launcher {
             return;
         }
         if (launcher.isEmpty()) {
-            Runtime.getRuntime().halt(org.iosched.runner.cli.ExitCodes.INTERRUPTED);
+            Runtime.getRuntime().halt(ExitCodes.INTERRUPTED);
         }
-        launcher.get().onExit().thenRun(() -> Runtime.getRuntime().halt(org.iosched.runner.cli.ExitCodes.INTERRUPTED));
+        launcher.get().onExit().thenRun(() -> Runtime.getRuntime().halt(ExitCodes.INTERRUPTED));
     }
 
     /** Forwards SIGINT, SIGTERM and SIGHUP to the child; those that come before it runs, once it does. */
@@ -333,9 +336,9 @@ final class Launcher {
         /** A file name that changes with the jar's path, size and time and with the JDK. */
         static String name(Path jar, long size, long modified, String jdk) {
             CRC32 place = new CRC32();
-            place.update(jar.toString().getBytes(java.nio.charset.StandardCharsets.UTF_8));
+            place.update(jar.toString().getBytes(StandardCharsets.UTF_8));
             CRC32 state = new CRC32();
-            state.update((size + "/" + modified + "/" + jdk).getBytes(java.nio.charset.StandardCharsets.UTF_8));
+            state.update((size + "/" + modified + "/" + jdk).getBytes(StandardCharsets.UTF_8));
             // no String.format: the launcher loads as few classes as it can
             return "iosched-" + hex8(place.getValue()) + "-" + hex8(state.getValue()) + ".jsa";
         }
