@@ -80,11 +80,14 @@ final class Launcher {
      * @return the second JVM's exit code, or empty when the command is to run in this JVM
      */
     static OptionalInt relaunch(String[] args) {
-        Optional<Path> jar = ownJar();
+        // the cheap verdicts first: every second JVM (it has options) and every JVM with options stops here
+        if (!hotSpot(System.getProperty("java.vm.name", "")) || !plainJvm(System.getenv())) {
+            return OptionalInt.empty();
+        }
+        Optional<Path> jar = ownJar().filter(path -> path.toString().endsWith(".jar"));
         Optional<String> setsid = setsid();
         Optional<String> java = javaExecutable();
-        if (jar.isEmpty() || setsid.isEmpty() || java.isEmpty() || !hotSpot(System.getProperty("java.vm.name", ""))
-                || !plainJvm(System.getenv())) {
+        if (jar.isEmpty() || setsid.isEmpty() || java.isEmpty()) {
             return OptionalInt.empty();
         }
         Optional<ClassArchive> archive = ClassArchive.of(jar.get());
@@ -253,16 +256,15 @@ final class Launcher {
         }
     }
 
-    /** The jar this class was loaded from, or empty when it runs from classes (tests, an IDE). */
-    private static Optional<Path> ownJar() {
+    /** The jar file the runner was loaded from, or empty when it runs from classes (tests, an IDE). */
+    static Optional<Path> ownJar() {
         try {
             CodeSource source = Launcher.class.getProtectionDomain().getCodeSource();
             if (source == null) {
                 return Optional.empty();
             }
             Path path = Path.of(source.getLocation().toURI()).toAbsolutePath();
-            return Files.isRegularFile(path) && path.toString().endsWith(".jar") ? Optional.of(path)
-                    : Optional.empty();
+            return Files.isRegularFile(path) ? Optional.of(path) : Optional.empty();
         } catch (URISyntaxException | RuntimeException e) {
             return Optional.empty();
         }

@@ -2,12 +2,11 @@ package org.iosched.runner;
 
 import com.google.inject.Guice;
 import java.io.IOException;
-import java.net.URISyntaxException;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.security.CodeSource;
 import java.util.Enumeration;
 import java.util.List;
+import java.util.Optional;
+import java.util.ServiceConfigurationError;
 import java.util.ServiceLoader;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
@@ -78,7 +77,7 @@ public final class Warmup {
                 ServiceLoader.load(kind.spi(), loader).stream().forEach(ServiceLoader.Provider::type);
             }
             Guice.createInjector(new PluginModule(List.of())).getInstance(RunService.class);
-        } catch (RuntimeException | LinkageError | java.util.ServiceConfigurationError e) {
+        } catch (RuntimeException | LinkageError | ServiceConfigurationError e) {
             // a warm-up only: whatever fails here fails again, and is reported, on the main thread
         } finally {
             INJECTOR.countDown();
@@ -88,17 +87,11 @@ public final class Warmup {
 
     /** Loads (without initializing) every class under {@code org/iosched/} of the jar this class came from. */
     private static void loadOwnClasses(ClassLoader loader) {
-        Path jar;
-        try {
-            CodeSource source = Warmup.class.getProtectionDomain().getCodeSource();
-            jar = source == null ? null : Path.of(source.getLocation().toURI());
-        } catch (URISyntaxException | RuntimeException e) {
-            return;
-        }
-        if (jar == null || !Files.isRegularFile(jar)) {
+        Optional<Path> jar = Launcher.ownJar();
+        if (jar.isEmpty()) {
             return; // classes from a directory (tests, an IDE): nothing to gain
         }
-        try (JarFile file = new JarFile(jar.toFile())) {
+        try (JarFile file = new JarFile(jar.get().toFile())) {
             Enumeration<JarEntry> entries = file.entries();
             while (entries.hasMoreElements()) {
                 String name = entries.nextElement().getName();
