@@ -66,36 +66,33 @@ final class RunList {
 
     /** Place of the first run ending after {@code lba} ({@link #size()} if none). */
     int firstEndingAfter(long lba) {
-        int lo = 0;
-        int hi = blocks;
-        while (lo < hi) {
-            int mid = (lo + hi) >>> 1;
-            if (ends[mid][sizes[mid] - 1] > lba) {
-                hi = mid;
-            } else {
-                lo = mid + 1;
-            }
-        }
-        if (lo == blocks) {
+        int b = firstBlockAbove(ends, lba);
+        if (b == blocks) {
             return count;
         }
-        lastBlock = lo;
-        return firsts[lo] + firstAbove(ends[lo], sizes[lo] - 1, lba);
+        lastBlock = b;
+        return firsts[b] + firstAbove(ends[b], sizes[b] - 1, lba);
     }
 
     /** Place of the first run starting after {@code lba} ({@link #size()} if none). */
     int firstStartingAfter(long lba) {
+        int b = firstBlockAbove(starts, lba);
+        return b == blocks ? count : firsts[b] + firstAbove(starts[b], sizes[b] - 1, lba);
+    }
+
+    /** The first block whose last value in {@code keys} ({@link #starts} or {@link #ends}) is above {@code lba}. */
+    private int firstBlockAbove(long[][] keys, long lba) {
         int lo = 0;
         int hi = blocks;
         while (lo < hi) {
             int mid = (lo + hi) >>> 1;
-            if (starts[mid][sizes[mid] - 1] > lba) {
+            if (keys[mid][sizes[mid] - 1] > lba) {
                 hi = mid;
             } else {
                 lo = mid + 1;
             }
         }
-        return lo == blocks ? count : firsts[lo] + firstAbove(starts[lo], sizes[lo] - 1, lba);
+        return lo;
     }
 
     /** The first index of {@code a[0..last]} holding more than {@code lba}, given that {@code a[last]} does. */
