@@ -8,7 +8,6 @@ import java.io.InputStreamReader;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.Paths;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
@@ -35,11 +34,7 @@ class InterruptAndProgressIT {
         final CompletableFuture<String> stdout;
 
         Running(Path dir, String... args) throws IOException {
-            List<String> command = new ArrayList<>(List.of(
-                    Paths.get(System.getProperty("java.home"), "bin", "java").toString(), "-jar",
-                    Iosched.JAR.toString()));
-            command.addAll(List.of(args));
-            process = new ProcessBuilder(command).directory(dir.toFile()).start();
+            process = new ProcessBuilder(Iosched.command(List.of(), args)).directory(dir.toFile()).start();
             process.getOutputStream().close();
             stdout = CompletableFuture.supplyAsync(() -> {
                 try {

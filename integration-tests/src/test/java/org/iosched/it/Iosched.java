@@ -9,7 +9,9 @@ import java.nio.file.Path;
 import java.nio.file.Paths;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Consumer;
 
 /** Runs the packaged {@code iosched.jar} as a separate process, as a user would. */
 final class Iosched {
@@ -49,18 +51,20 @@ final class Iosched {
     /** As {@link #run(Path, String...)}, with options for the JVM (e.g. {@code -XX:TieredStopAtLevel=1}). */
     static Outcome run(Path workingDirectory, List<String> jvmOptions, String... args)
             throws IOException, InterruptedException {
-        assertThat(JAR).as("packaged jar (mvn package builds it)").exists();
-        List<String> command = new ArrayList<>();
-        command.add(Paths.get(System.getProperty("java.home"), "bin", "java").toString());
-        command.addAll(jvmOptions);
-        command.add("-jar");
-        command.add(JAR.toString());
-        command.addAll(List.of(args));
+        return run(workingDirectory, jvmOptions, environment -> { }, args);
+    }
+
+    /** As {@link #run(Path, List, String...)}, with the process's environment edited by {@code environment}. */
+    static Outcome run(Path workingDirectory, List<String> jvmOptions, Consumer<Map<String, String>> environment,
+                       String... args) throws IOException, InterruptedException {
+        List<String> command = command(jvmOptions, args);
         Path out = Files.createTempFile("iosched-out", ".txt");
         Path err = Files.createTempFile("iosched-err", ".txt");
         try {
-            Process process = new ProcessBuilder(command).directory(workingDirectory.toFile())
-                    .redirectOutput(out.toFile()).redirectError(err.toFile()).start();
+            ProcessBuilder builder = new ProcessBuilder(command).directory(workingDirectory.toFile())
+                    .redirectOutput(out.toFile()).redirectError(err.toFile());
+            environment.accept(builder.environment());
+            Process process = builder.start();
             process.getOutputStream().close();
             // a hang guard, not a speed limit
             if (!process.waitFor(HANG_GUARD_MINUTES, TimeUnit.MINUTES)) {
@@ -74,5 +78,17 @@ final class Iosched {
             Files.deleteIfExists(out);
             Files.deleteIfExists(err);
         }
+    }
+
+    /** The command line of the packaged jar run by this JVM's {@code java}: {@code java OPTIONS -jar JAR ARGS}. */
+    static List<String> command(List<String> jvmOptions, String... args) {
+        assertThat(JAR).as("packaged jar (mvn package builds it)").exists();
+        List<String> command = new ArrayList<>();
+        command.add(Paths.get(System.getProperty("java.home"), "bin", "java").toString());
+        command.addAll(jvmOptions);
+        command.add("-jar");
+        command.add(JAR.toString());
+        command.addAll(List.of(args));
+        return command;
     }
 }

@@ -8,7 +8,6 @@ import java.io.InputStreamReader;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.Paths;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -29,37 +28,19 @@ class LauncherIT {
     @TempDir
     Path work;
 
-    private record Outcome(int exitCode, String stdout, String stderr) {
+    /**
+     * The environment of a test's iosched: the archive cache in the test's directory, no JVM options or switch
+     * from the environment Maven runs in, then {@code extra}.
+     */
+    private void environment(Map<String, String> environment, Map<String, String> extra) {
+        environment.keySet().removeAll(List.of("JDK_JAVA_OPTIONS", "JAVA_TOOL_OPTIONS", "_JAVA_OPTIONS",
+                "IOSCHED_JVM"));
+        environment.put("XDG_CACHE_HOME", work.resolve("cache").toString());
+        environment.putAll(extra);
     }
 
-    private ProcessBuilder iosched(List<String> jvmOptions, Map<String, String> environment, String... args) {
-        List<String> command = new ArrayList<>();
-        command.add(Paths.get(System.getProperty("java.home"), "bin", "java").toString());
-        command.addAll(jvmOptions);
-        command.add("-jar");
-        command.add(Iosched.JAR.toString());
-        command.addAll(List.of(args));
-        ProcessBuilder builder = new ProcessBuilder(command).directory(work.toFile());
-        builder.environment().remove("JDK_JAVA_OPTIONS");
-        builder.environment().remove("JAVA_TOOL_OPTIONS");
-        builder.environment().remove("_JAVA_OPTIONS");
-        builder.environment().remove("IOSCHED_JVM");
-        builder.environment().put("XDG_CACHE_HOME", work.resolve("cache").toString());
-        builder.environment().putAll(environment);
-        return builder;
-    }
-
-    private Outcome run(Map<String, String> environment, String... args) throws Exception {
-        Path out = work.resolve("out.txt");
-        Path err = work.resolve("err.txt");
-        Process process = iosched(List.of(), environment, args).redirectOutput(out.toFile())
-                .redirectError(err.toFile()).start();
-        process.getOutputStream().close();
-        if (!process.waitFor(Iosched.HANG_GUARD_MINUTES, TimeUnit.MINUTES)) {
-            process.destroyForcibly();
-            throw new AssertionError("iosched did not finish within the hang guard");
-        }
-        return new Outcome(process.exitValue(), Files.readString(out), Files.readString(err));
+    private Iosched.Outcome run(Map<String, String> extra, String... args) throws Exception {
+        return Iosched.run(work, List.of(), environment -> environment(environment, extra), args);
     }
 
     private List<Path> archives() throws IOException {
@@ -78,14 +59,14 @@ class LauncherIT {
         String[] args = {"run", job.toString(), "--device", "ssd", "--scheduler", "noop,cfq", "--output-format",
             "json"};
 
-        Outcome first = run(Map.of(), args);
+        Iosched.Outcome first = run(Map.of(), args);
         assertThat(first.exitCode()).as(first.stderr()).isZero();
         assertThat(archives()).hasSize(1).allMatch(f -> f.getFileName().toString().matches("iosched-\\w+-\\w+\\.jsa"));
         long size = Files.size(archives().get(0));
         assertThat(size).isGreaterThan(1 << 20);
 
-        Outcome second = run(Map.of(), args);
-        Outcome plain = run(Map.of("IOSCHED_JVM", "direct"), args);
+        Iosched.Outcome second = run(Map.of(), args);
+        Iosched.Outcome plain = run(Map.of("IOSCHED_JVM", "direct"), args);
         assertThat(second).isEqualTo(first);
         assertThat(plain).isEqualTo(first);
         assertThat(archives()).hasSize(1);
@@ -94,14 +75,14 @@ class LauncherIT {
         Path archive = archives().get(0);
         archive.toFile().setWritable(true);
         Files.write(archive, new byte[4096]);
-        Outcome damaged = run(Map.of(), args);
+        Iosched.Outcome damaged = run(Map.of(), args);
         assertThat(damaged).isEqualTo(first);
     }
 
     @Test
     void aUserErrorIsTheSameLineAndCodeThroughTheLauncher() throws Exception {
-        Outcome tuned = run(Map.of(), "run", "missing.fio");
-        Outcome plain = run(Map.of("IOSCHED_JVM", "direct"), "run", "missing.fio");
+        Iosched.Outcome tuned = run(Map.of(), "run", "missing.fio");
+        Iosched.Outcome plain = run(Map.of("IOSCHED_JVM", "direct"), "run", "missing.fio");
 
         assertThat(tuned.exitCode()).isEqualTo(2);
         assertThat(tuned).isEqualTo(plain);
@@ -114,11 +95,14 @@ class LauncherIT {
         final Process process;
         final CompletableFuture<List<String>> stderr;
 
-        LongRun(List<String> jvmOptions, Map<String, String> environment) throws Exception {
+        LongRun(List<String> jvmOptions, Map<String, String> extra) throws Exception {
             Path job = work.resolve("long.fio");
             Files.writeString(job, Iosched.TEN_HOURS);
-            process = iosched(jvmOptions, environment, "run", job.toString(), "--device", "nvme", "--scheduler",
-                    "noop", "--progress").redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
+            ProcessBuilder builder = new ProcessBuilder(Iosched.command(jvmOptions, "run", job.toString(), "--device",
+                    "nvme", "--scheduler", "noop", "--progress")).directory(work.toFile())
+                    .redirectOutput(ProcessBuilder.Redirect.DISCARD);
+            environment(builder.environment(), extra);
+            process = builder.start();
             process.getOutputStream().close();
             CompletableFuture<Void> shown = new CompletableFuture<>();
             stderr = CompletableFuture.supplyAsync(() -> {
