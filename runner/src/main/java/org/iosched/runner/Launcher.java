@@ -16,7 +16,6 @@ import java.util.OptionalInt;
 import java.util.concurrent.TimeUnit;
 import java.util.zip.CRC32;
 import org.iosched.runner.cli.ExitCodes;
-import sun.misc.Signal;
 
 /**
  * {@code java -jar iosched.jar} re-runs itself in a JVM tuned for simulation (issue 19). A plain {@code java -jar}
@@ -68,7 +67,7 @@ final class Launcher {
      * runs up to 15 % and saved the seed scenarios 6-10 % of CPU (seed 003 a third; BENCHMARKS.md).
      */
     static final List<String> SCENARIO_TUNING = List.of("-XX:PerMethodTrapLimit=0");
-    private static final String[] FORWARDED = {"INT", "TERM", "HUP"};
+    private static final List<String> FORWARDED = List.of("INT", "TERM", "HUP");
     private static final String[] SETSID = {"/usr/bin/setsid", "/bin/setsid"};
 
     private Launcher() {
@@ -182,28 +181,17 @@ final class Launcher {
 
     /** Forwards SIGINT, SIGTERM and SIGHUP to the child; those that come before it runs, once it does. */
     private static final class Forwarder {
-        private final List<Signal> signals = new ArrayList<>();
-        private final List<sun.misc.SignalHandler> previous = new ArrayList<>();
         private final List<String> early = new ArrayList<>();
+        private SignalHandlers handlers;
         private Process child;
 
         void install() {
-            for (String name : FORWARDED) {
-                try {
-                    Signal signal = new Signal(name);
-                    previous.add(Signal.handle(signal, s -> forward(name)));
-                    signals.add(signal);
-                } catch (IllegalArgumentException e) {
-                    // the JVM keeps this signal (-Xrs): its default stays
-                }
-            }
+            handlers = SignalHandlers.install(FORWARDED, signal -> forward(signal.getName()));
         }
 
         /** Puts the handlers back, for a command that runs in this JVM after all. */
         void uninstall() {
-            for (int i = 0; i < signals.size(); i++) {
-                Signal.handle(signals.get(i), previous.get(i));
-            }
+            handlers.close();
         }
 
         void started(Process process) {

@@ -1,9 +1,8 @@
 package org.iosched.runner.cli;
 
-import java.util.ArrayList;
 import java.util.List;
 import org.iosched.runner.RunControl;
-import sun.misc.Signal;
+import org.iosched.runner.SignalHandlers;
 import sun.misc.SignalHandler;
 
 /**
@@ -13,10 +12,9 @@ import sun.misc.SignalHandler;
  * {@link #close}.
  */
 final class SignalStop implements AutoCloseable {
-    private static final String[] SIGNALS = {"INT", "TERM"};
+    private static final List<String> SIGNALS = List.of("INT", "TERM");
 
-    private final List<Signal> signals = new ArrayList<>();
-    private final List<SignalHandler> previous = new ArrayList<>();
+    private SignalHandlers handlers;
 
     private SignalStop() {
     }
@@ -32,25 +30,12 @@ final class SignalStop implements AutoCloseable {
                 control.interrupt(signal.getNumber());
             }
         };
-        for (String name : SIGNALS) {
-            try {
-                Signal signal = new Signal(name);
-                SignalHandler old = Signal.handle(signal, handler);
-                stop.signals.add(signal);
-                stop.previous.add(old);
-            } catch (IllegalArgumentException e) {
-                // the JVM keeps this signal (-Xrs, or a platform without it): its default stays
-            }
-        }
+        stop.handlers = SignalHandlers.install(SIGNALS, handler);
         return stop;
     }
 
     @Override
     public void close() {
-        for (int i = 0; i < signals.size(); i++) {
-            Signal.handle(signals.get(i), previous.get(i));
-        }
-        signals.clear();
-        previous.clear();
+        handlers.close();
     }
 }
