@@ -8,7 +8,10 @@ import java.util.function.BooleanSupplier;
  * The discrete-event engine: virtual time in nanoseconds and a 4-ary min-heap of armed {@link SimTimer}s
  * ordered by (time, arming sequence), so that events due at the same instant run in the order they were
  * scheduled. An armed timer holds a slot whose heap position the queue tracks: arming, re-arming and cancelling
- * are O(log n) and allocate nothing.
+ * are O(log n) and allocate nothing. The earliest timer may instead wait outside the heap, in the front place: a
+ * timer armed before every pending one (most are: a chain of steps a few microseconds apart runs ahead of the
+ * device's completions) goes there and fires from there, with no sift up on arming and none down on firing. The
+ * keys are unique, so where a timer waits never changes the order of firing.
  *
  * <p>Single-threaded and deterministic; no wall clock is read anywhere.
  *
@@ -58,6 +61,14 @@ public final class EventQueue {
     private long[] times = new long[64];
     private long[] sequences = new long[64];
     private int size;
+    /*
+     * The front place: the slot of a timer due before every timer in the heap (its keys frontTime, frontSequence),
+     * or -1 when empty. Empty is always allowed; a timer armed before the heap's first and the front timer takes
+     * it (the one there, if any, moves into the heap).
+     */
+    private int frontSlot = -1;
+    private long frontTime;
+    private long frontSequence;
     private SimTimer[] timers = new SimTimer[64];
     private int[] positions = new int[64];
     /** Free slots, a stack: {@code freeSlots[0..freeCount)}. */
@@ -101,6 +112,9 @@ public final class EventQueue {
 
     /** Whether a timer of {@code owner} ({@code scheduler cfq}) is armed; a scan, for end-of-run checks. */
     public boolean hasPending(String owner) {
+        if (frontSlot >= 0 && owner.equals(timers[frontSlot].owner)) {
+            return true;
+        }
         for (int i = 0; i < size; i++) {
             if (owner.equals(timers[slots[i]].owner)) {
                 return true;
@@ -126,7 +140,7 @@ public final class EventQueue {
 
     /** Armed timers. */
     public int pending() {
-        return size;
+        return frontSlot >= 0 ? size + 1 : size;
     }
 
     /**
@@ -160,8 +174,17 @@ public final class EventQueue {
         if (stop.getAsBoolean()) {
             return Stop.CONDITION;
         }
-        while (size > 0) {
-            long time = times[0];
+        while (true) {
+            int slot = frontSlot;
+            long time;
+            if (slot >= 0) {
+                time = frontTime;
+            } else if (size > 0) {
+                slot = slots[0];
+                time = times[0];
+            } else {
+                break;
+            }
             if (time > limit) {
                 if (limit > now) {
                     now = limit;
@@ -169,8 +192,13 @@ public final class EventQueue {
                 }
                 return Stop.TIME_LIMIT;
             }
-            SimTimer timer = timers[slots[0]];
-            removeAt(0);
+            SimTimer timer = timers[slot];
+            if (slot == frontSlot) {
+                frontSlot = -1;
+            } else {
+                unlinkAt(0);
+            }
+            release(slot);
             if (time < now) {
                 throw new InvariantViolationException("time went backwards: " + timer + " is due at "
                         + time + " ns but the clock reads " + now + " ns");
@@ -217,8 +245,20 @@ public final class EventQueue {
         long sequence = nextSequence++;
         timer.time = at;
         int slot = timer.slot;
-        if (slot >= 0) {
-            // a later sequence can only move it down among equal times; the time may move either way
+        if (slot < 0) {
+            slot = takeSlot();
+            timer.slot = slot;
+            timers[slot] = timer;
+        } else if (slot == frontSlot) {
+            if (size == 0 || before(at, sequence, 0)) {
+                frontTime = at;
+                frontSequence = sequence;
+                return;
+            }
+            frontSlot = -1;
+        } else if (frontSlot < 0 || at >= frontTime) {
+            // stays in the heap, behind the front place's timer (its sequence is the newest): sift in place, where a
+            // later sequence can only move it down among equal times and the time may move either way
             int i = positions[slot];
             times[i] = at;
             sequences[i] = sequence;
@@ -228,10 +268,33 @@ public final class EventQueue {
                 siftDown(i, slot, at, sequence);
             }
             return;
+        } else {
+            unlinkAt(positions[slot]);
         }
-        slot = takeSlot();
-        timer.slot = slot;
-        timers[slot] = timer;
+        insert(slot, at, sequence);
+    }
+
+    /** Queues the slot, which is in neither the heap nor the front place, with keys (at, the newest sequence). */
+    private void insert(int slot, long at, long sequence) {
+        if (frontSlot < 0) {
+            if (size == 0 || before(at, sequence, 0)) {
+                frontSlot = slot;
+                frontTime = at;
+                frontSequence = sequence;
+                return;
+            }
+        } else if (at < frontTime) {
+            // before the front place's timer, which goes into the heap, before every timer there
+            push(frontSlot, frontTime, frontSequence);
+            frontSlot = slot;
+            frontTime = at;
+            frontSequence = sequence;
+            return;
+        }
+        push(slot, at, sequence);
+    }
+
+    private void push(int slot, long at, long sequence) {
         if (size == slots.length) {
             slots = Arrays.copyOf(slots, size * 2);
             times = Arrays.copyOf(times, size * 2);
@@ -253,15 +316,24 @@ public final class EventQueue {
     }
 
     void remove(SimTimer timer) {
-        removeAt(positions[timer.slot]);
+        int slot = timer.slot;
+        if (slot == frontSlot) {
+            frontSlot = -1;
+        } else {
+            unlinkAt(positions[slot]);
+        }
+        release(slot);
     }
 
-    private void removeAt(int i) {
-        int removed = slots[i];
-        SimTimer timer = timers[removed];
-        timer.slot = -1;
-        timers[removed] = null;
-        freeSlots[freeCount++] = removed;
+    /** Frees an armed timer's slot, which is no longer queued. */
+    private void release(int slot) {
+        timers[slot].slot = -1;
+        timers[slot] = null;
+        freeSlots[freeCount++] = slot;
+    }
+
+    /** Takes the timer at heap position {@code i} out of the heap; its slot stays the timer's. */
+    private void unlinkAt(int i) {
         size--;
         int last = slots[size];
         long lastTime = times[size];

@@ -71,6 +71,34 @@ class EventQueueTest {
     }
 
     @Test
+    void theEarliestTimerWaitingOutsideTheHeapFiresInItsPlace() {
+        // the earliest armed timer waits outside the heap (the front place); every way in and out of it
+        SimTimer a = timer("a");
+        SimTimer b = timer("b");
+        SimTimer c = timer("c");
+        SimTimer d = timer("d");
+        SimTimer e = timer("e");
+        SimTimer f = timer("f");
+        c.arm(30);
+        b.arm(20); // before c: takes the front, c into the heap
+        a.arm(10); // before b: takes the front, b into the heap
+        a.arm(25); // the front re-armed behind the heap's first: into the heap, the front empty
+        d.arm(20); // a tie with b, armed later: after b
+        f.arm(2); // before all: the front
+        c.arm(1); // a heap timer re-armed before the front: out of the heap into the front, f back into the heap
+        b.cancel(); // cancelled in the heap
+        e.arm(0); // the front, c into the heap
+        e.cancel(); // cancelled in the front
+
+        assertThat(queue.pending()).isEqualTo(4);
+        assertThat(c.expiresAt()).isEqualTo(1);
+        assertThat(e.isPending()).isFalse();
+        runAll();
+        assertThat(fired).containsExactly("c@1", "f@2", "d@20", "a@25");
+        assertThat(queue.pending()).isZero();
+    }
+
+    @Test
     void cancelledTimersNeverFire() {
         SimTimer a = timer("a");
         SimTimer b = timer("b");
