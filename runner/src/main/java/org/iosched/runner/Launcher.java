@@ -41,7 +41,7 @@ import org.iosched.runner.cli.ExitCodes;
  * launcher's. Should the launcher die without forwarding (SIGKILL), the second JVM sees it and halts
  * ({@link #watchLauncher}).
  */
-final class Launcher {
+public final class Launcher {
     /** Set to {@code direct} to run in the JVM {@code java} started, with its defaults. */
     static final String ENVIRONMENT_SWITCH = "IOSCHED_JVM";
     /** The system property that tells the second JVM its launcher's pid. */
@@ -245,7 +245,7 @@ final class Launcher {
     }
 
     /** The jar file the runner was loaded from, or empty when it runs from classes (tests, an IDE). */
-    static Optional<Path> ownJar() {
+    public static Optional<Path> ownJar() {
         try {
             CodeSource source = Launcher.class.getProtectionDomain().getCodeSource();
             if (source == null) {

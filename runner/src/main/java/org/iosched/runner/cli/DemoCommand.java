@@ -5,13 +5,11 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.io.PrintWriter;
 import java.io.UncheckedIOException;
-import java.net.URISyntaxException;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.Paths;
 import java.util.List;
 import java.util.concurrent.Callable;
+import org.iosched.runner.Launcher;
 import org.iosched.runner.RunService;
 import org.iosched.runner.plugin.PluginModule;
 import org.iosched.runner.scenario.Scenario;
@@ -74,16 +72,10 @@ public final class DemoCommand implements Callable<Integer> {
      * hint can be pasted; {@code runner/target/iosched.jar} (where the build puts it) when run from classes.
      */
     static String jarPath() {
-        try {
-            Path location = Paths.get(DemoCommand.class.getProtectionDomain().getCodeSource().getLocation().toURI());
-            if (!Files.isRegularFile(location)) {
-                return BUILT_JAR;
-            }
+        return Launcher.ownJar().map(location -> {
             Path here = Path.of("").toAbsolutePath();
             return location.startsWith(here) ? here.relativize(location).toString() : location.toString();
-        } catch (URISyntaxException | SecurityException | NullPointerException e) {
-            return BUILT_JAR;
-        }
+        }).orElse(BUILT_JAR);
     }
 
     private static String resource(String name) {
