@@ -250,12 +250,7 @@ public final class EventQueue {
             timer.slot = slot;
             timers[slot] = timer;
         } else if (slot == frontSlot) {
-            if (size == 0 || before(at, sequence, 0)) {
-                frontTime = at;
-                frontSequence = sequence;
-                return;
-            }
-            frontSlot = -1;
+            frontSlot = -1; // insert puts it back when it is still before the heap's first
         } else if (frontSlot < 0 || at >= frontTime) {
             // stays in the heap, behind the front place's timer (its sequence is the newest): sift in place, where a
             // later sequence can only move it down among equal times and the time may move either way

@@ -4,7 +4,7 @@ import org.iosched.api.Timer;
 
 /**
  * A reusable one-shot timer of the {@link EventQueue}: the only kind of event the engine knows. Arming
- * re-queues it (a pending firing is moved, not duplicated); cancelling removes it from the heap at once
+ * re-queues it (a pending firing is moved, not duplicated); cancelling removes it from the queue at once
  * (slot-tracked removal), so a cancelled timer costs nothing later.
  */
 public final class SimTimer implements Timer {
