@@ -88,9 +88,13 @@ final class WriteBuffer {
      * seek and at least the wait for the next passage from {@code t}, and one revolution more when the seek is
      * longer than that wait. So the starts are visited by angle ({@link RunAngleIndex}), in the order the
      * platter brings them under the head, and in each bucket only those whose seek is short enough to arrive in
-     * time; the visit ends at the first bucket that passes only after the best time found. Every bound keeps
-     * {@link #BOUND_MARGIN_NANOS} for rounding, and the buckets at and just behind the head are searched whole
-     * (a start just behind the head may count as under it), so that the choice is that of pricing every run.
+     * time; the visit ends at the first bucket that passes only after the best time found. A second visit, which
+     * a buffer of more than a few runs seldom needs, prices the starts that arrive a turn after their first
+     * passage, where that turn could still beat the best time. In the buckets at and just behind the head, every
+     * start but those the head reaches before they pass (the head's own cylinder, mostly) is at least
+     * {@code 1 - 2/BUCKETS} of a revolution away (a start just behind the head may count as under it, but only
+     * for a head that does not move), so they wait for that visit. Every bound keeps {@link #BOUND_MARGIN_NANOS}
+     * for rounding, so that the choice is that of pricing every run.
      */
     int nearestRun(MediaTiming timing, long headLba, double t, long continuation) {
         ZonedGeometry geometry = timing.geometry();
@@ -127,23 +131,47 @@ final class WriteBuffer {
             bestLba = lba;
             bestKey = -1;
         }
-        scanBucket(timing, headBucket, headTrack, headCylinder, headHead, t, continuation,
-                reachDistance(timing, nearestRunNanos, settle));
-        scanBucket(timing, (headBucket - 1) & (RunAngleIndex.BUCKETS - 1), headTrack, headCylinder, headHead, t,
-                continuation, reachDistance(timing, nearestRunNanos, settle));
-        for (int k = 1; k < RunAngleIndex.BUCKETS - 1; k++) {
-            double leastWait = (k - offset) / RunAngleIndex.BUCKETS * revolution - BOUND_MARGIN_NANOS;
+        int buckets = RunAngleIndex.BUCKETS;
+        int behindBucket = (headBucket - 1) & (buckets - 1);
+        // first passages: in the head's bucket the starts ahead of it pass within the rest of the bucket
+        long headReach = reachDistance(timing,
+                Math.min((1 - offset) / buckets * revolution + BOUND_MARGIN_NANOS, nearestRunNanos), settle);
+        scanBucket(timing, headBucket, headTrack, headCylinder, headHead, t, continuation, headReach);
+        scanBucket(timing, behindBucket, headTrack, headCylinder, headHead, t, continuation, headReach);
+        int visited = buckets - 1;
+        for (int k = 1; k < buckets - 1; k++) {
             double best = nearestRunNanos;
-            if (leastWait >= best) {
+            if (leastWait(k, offset, revolution) >= best) {
+                visited = k;
                 break;
             }
-            double mostWait = (k + 1 - offset) / RunAngleIndex.BUCKETS * revolution + BOUND_MARGIN_NANOS;
-            // a run here either arrives at its first passage (its seek shorter than that wait) or a turn later
-            double reach = best < leastWait + revolution - BOUND_MARGIN_NANOS ? Math.min(mostWait, best) : best;
-            scanBucket(timing, (headBucket + k) & (RunAngleIndex.BUCKETS - 1), headTrack, headCylinder, headHead, t,
-                    continuation, reachDistance(timing, reach, settle));
+            double mostWait = (k + 1 - offset) / buckets * revolution + BOUND_MARGIN_NANOS;
+            scanBucket(timing, (headBucket + k) & (buckets - 1), headTrack, headCylinder, headHead, t, continuation,
+                    reachDistance(timing, Math.min(mostWait, best), settle));
+        }
+        // a turn later: the starts not priced above arrive no sooner, and most often none of them can win
+        if (nearestRunNanos >= (1 - 2.0 / buckets) * revolution - 2 * BOUND_MARGIN_NANOS) {
+            long reach = reachDistance(timing, nearestRunNanos, settle);
+            scanBucket(timing, headBucket, headTrack, headCylinder, headHead, t, continuation, reach);
+            scanBucket(timing, behindBucket, headTrack, headCylinder, headHead, t, continuation, reach);
+        }
+        for (int k = 1; k < visited; k++) {
+            double best = nearestRunNanos;
+            if (leastWait(k, offset, revolution) + revolution - BOUND_MARGIN_NANOS > best) {
+                break;
+            }
+            scanBucket(timing, (headBucket + k) & (buckets - 1), headTrack, headCylinder, headHead, t, continuation,
+                    reachDistance(timing, best, settle));
         }
         return firstEndingAfter(bestLba);
+    }
+
+    /**
+     * A lower bound, less the margin, of the wait for a start in the {@code k}th bucket after the head's to pass
+     * under the head ({@code offset} is the head's place in its bucket, in buckets).
+     */
+    private static double leastWait(int k, double offset, double revolution) {
+        return (k - offset) / RunAngleIndex.BUCKETS * revolution - BOUND_MARGIN_NANOS;
     }
 
     /**

@@ -70,6 +70,58 @@ class WriteBufferTest {
 
         int chosen = buffer.nearestRun(HDD, headLba, now, continuation);
 
+        assertThat(chosen).isEqualTo(fullScan(buffer, headLba, now, continuation));
+        assertThat(buffer.nearestRunNanos()).isEqualTo(leastTime);
+    }
+
+    @Property(tries = 400)
+    void startsAroundTheHeadsAngleAreChosenAsTheFullScanChoosesThem(
+            @ForAll @IntRange(min = 0, max = 244_000_000) int headSector,
+            @ForAll @IntRange(min = 1, max = 200) int runCount,
+            @ForAll @IntRange(min = 0, max = 1 << 30) int seed,
+            @ForAll @IntRange(min = 0, max = 900_000) int atMillis,
+            @ForAll boolean continueAStart) {
+        // starts on the head's track and those near it, within three buckets of the head's angle either way (where
+        // the scan's bounds are tightest: a start just behind the head may count as under it), and a few anywhere
+        java.util.Random random = new java.util.Random(seed);
+        ZonedGeometry geometry = HDD.geometry();
+        double now = atMillis * 1e6 + random.nextInt(1_000_000) + random.nextDouble();
+        long headLba = headSector * 8L;
+        double headAngle = HDD.angleAt(now);
+        WriteBuffer buffer = new WriteBuffer(1L << 40);
+        for (int i = 0; i < runCount; i++) {
+            long lba;
+            if (random.nextInt(8) == 0) {
+                lba = random.nextInt(244_000_000) * 8L;
+            } else {
+                int tracks = random.nextInt(3) == 0 ? 0 : random.nextInt(41) - 20;
+                long near = Math.max(0, Math.min(geometry.capacity() - 1,
+                        headLba + tracks * (long) geometry.sectorsPerTrack(headLba)));
+                int perTrack = geometry.sectorsPerTrack(near);
+                long trackStart = near - geometry.sectorInTrack(near);
+                double target = headAngle + (random.nextDouble() * 6 - 3) / RunAngleIndex.BUCKETS;
+                double turn = target - geometry.angle(trackStart);
+                long sector = Math.round((turn - Math.floor(turn)) * perTrack) + random.nextInt(3) - 1;
+                lba = trackStart + Math.floorMod(sector, perTrack);
+            }
+            buffer.add(lba, Math.min(geometry.capacity(), lba + 1 + random.nextInt(8)));
+        }
+        long continuation = continueAStart ? buffer.start(random.nextInt(buffer.runs())) : -1;
+
+        int chosen = buffer.nearestRun(HDD, headLba, now, continuation);
+
+        assertThat(chosen).isEqualTo(fullScan(buffer, headLba, now, continuation));
+        assertThat(buffer.nearestRunNanos()).isEqualTo(leastTime);
+    }
+
+    /** The least time of the last {@link #fullScan}. */
+    private double leastTime;
+
+    /**
+     * The run a scan that prices every run chooses: outward from the head, alternately up and down, the first
+     * with the least time; the time is left in {@link #leastTime}.
+     */
+    private int fullScan(WriteBuffer buffer, long headLba, double now, long continuation) {
         long headTrack = HDD.geometry().track(headLba);
         int up = buffer.firstEndingAfter(headLba);
         int down = up - 1;
@@ -94,8 +146,8 @@ class WriteBufferTest {
                 down--;
             }
         }
-        assertThat(chosen).isEqualTo(expected);
-        assertThat(buffer.nearestRunNanos()).isEqualTo(least);
+        leastTime = least;
+        return expected;
     }
 
     @Test
