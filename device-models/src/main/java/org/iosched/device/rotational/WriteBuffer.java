@@ -23,8 +23,8 @@ final class WriteBuffer {
     /** The run starts by angle, made by the first {@link #nearestRun} (which knows the geometry), then kept. */
     private RunAngleIndex index;
     /**
-     * The scan's state during {@link #nearestRun}: the first run upward, the best start and its scan place (-1
-     * until a tie asks for it).
+     * The scan's state during {@link #nearestRun}: the first run upward (-1 until a tie asks for it), the best
+     * start and its scan place (-1 until a tie asks for it).
      */
     private int scanUp;
     /** The head's LBA during a {@link #nearestRun} scan. */
@@ -118,7 +118,7 @@ final class WriteBuffer {
         double position = timing.angleAt(t) * RunAngleIndex.BUCKETS;
         int headBucket = Math.min((int) position, RunAngleIndex.BUCKETS - 1);
         double offset = position - headBucket;
-        scanUp = firstEndingAfter(headLba);
+        scanUp = -1;
         scanHead = headLba;
         bestLba = -1;
         bestKey = Long.MAX_VALUE;
@@ -234,13 +234,26 @@ final class WriteBuffer {
 
     /** Whether the run starting at {@code lba} is at or after {@link #scanUp} (ends after the head). */
     private boolean isUp(long lba) {
-        return lba > scanHead || (scanUp < list.size() && list.start(scanUp) == lba);
+        if (lba > scanHead) {
+            return true;
+        }
+        int up = scanUp();
+        return up < list.size() && list.start(up) == lba;
     }
 
     /** The place of the run starting at {@code lba} in the outward scan from the head (see {@link #nearestRun}). */
     private long scanKey(long lba) {
         int i = firstEndingAfter(lba);
-        return i >= scanUp ? 2L * (i - scanUp) : 2L * (scanUp - 1 - i) + 1;
+        int up = scanUp();
+        return i >= up ? 2L * (i - up) : 2L * (up - 1 - i) + 1;
+    }
+
+    /** The first run ending after the head in this scan, found when a tie first asks. */
+    private int scanUp() {
+        if (scanUp < 0) {
+            scanUp = firstEndingAfter(scanHead);
+        }
+        return scanUp;
     }
 
     /**
