@@ -270,7 +270,9 @@ final class JobFiles {
         } else {
             for (int k = 0; k < n && fi < 0; k++) {
                 int c = nextFile;
-                nextFile = (nextFile + 1) % n;
+                if (++nextFile == n) {
+                    nextFile = 0;
+                }
                 if (!files[c].done) {
                     fi = c;
                 }

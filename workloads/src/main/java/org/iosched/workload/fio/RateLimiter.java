@@ -24,10 +24,13 @@ final class RateLimiter {
     private long sleepMicros;
     /** What {@link #checkMinRate} found wrong, or null. */
     private String failure;
+    /** Whether any limit applies: the options are fixed once the job is compiled, and this is asked twice an I/O. */
+    private final boolean active;
 
     RateLimiter(JobOptions o, RandomGenerator[] poisson) {
         this.o = o;
         this.poisson = poisson;
+        this.active = o.rateLimited();
         for (int d = 0; d < Ddir.COUNT; d++) {
             bps[d] = o.rate[d] > 0 ? o.rate[d] : o.rateIops[d] * o.minBs[d];
         }
@@ -35,7 +38,7 @@ final class RateLimiter {
 
     /** Whether any limit applies ({@code should_check_rate}). */
     boolean active() {
-        return o.rateLimited();
+        return active;
     }
 
     /** Bytes per second allowed in direction {@code d}, 0 if unlimited. */
