@@ -54,6 +54,25 @@ class JiffiesTest {
         assertThat(jiffies.at(nanos + 1)).isGreaterThanOrEqualTo(jiffies.at(nanos));
     }
 
+    @Property
+    void theCacheReadsWhatTheClockReads(@ForAll @IntRange(min = 1, max = 10_000) int hz,
+                                        @ForAll @LongRange(min = -1_000_000, max = 1_000_000) long base,
+                                        @ForAll @LongRange(min = 0, max = 1L << 50) long start,
+                                        @ForAll java.util.List<@IntRange(min = -20_000_000, max = 20_000_000) Integer> steps) {
+        // times that stay in a tick, cross into the next, jump back, and land on tick starts and the nanosecond before
+        Jiffies jiffies = new Jiffies(hz, base);
+        JiffiesCache cache = new JiffiesCache(jiffies);
+        long nanos = start;
+        for (int step : steps) {
+            nanos = Math.max(0, nanos + step);
+            assertThat(cache.at(nanos)).isEqualTo(jiffies.at(nanos));
+            long tick = jiffies.startOf(jiffies.at(nanos) + 1);
+            assertThat(cache.at(tick - 1)).isEqualTo(jiffies.at(tick - 1));
+            assertThat(cache.at(tick)).isEqualTo(jiffies.at(tick));
+            assertThat(cache.at(nanos)).isEqualTo(jiffies.at(nanos));
+        }
+    }
+
     @Test
     void aBaseMovesEveryReadingAndEveryTickStart() {
         Jiffies jiffies = new Jiffies(250, 1_000_000L);

@@ -10,6 +10,7 @@ import org.iosched.api.Cgroup;
 import org.iosched.api.HardwareQueue;
 import org.iosched.api.IoPriority;
 import org.iosched.api.Jiffies;
+import org.iosched.api.JiffiesCache;
 import org.iosched.api.MqScheduler;
 import org.iosched.api.MqSchedulerContext;
 import org.iosched.api.Op;
@@ -77,6 +78,8 @@ public final class BfqScheduler implements MqScheduler, Wf2q.WeightListener {
 
     private final MqSchedulerContext context;
     private final Jiffies jiffies;
+    /** {@link #jiffies}' readings of now, remembered for the tick. */
+    private final JiffiesCache jiffiesNow;
     private final TraceSink trace;
     private final Wf2q wf2q;
     private final Timer idleSliceTimer;
@@ -166,6 +169,7 @@ public final class BfqScheduler implements MqScheduler, Wf2q.WeightListener {
     BfqScheduler(MqSchedulerContext context, BfqTunables tunables) {
         this.context = context;
         this.jiffies = new Jiffies(context.hz());
+        this.jiffiesNow = new JiffiesCache(jiffies);
         this.trace = context.trace();
         this.nonrot = !context.device().rotational();
         this.wf2q = new Wf2q(jiffies, context::now, this);
@@ -204,7 +208,7 @@ public final class BfqScheduler implements MqScheduler, Wf2q.WeightListener {
     }
 
     private long nowJiffies() {
-        return jiffies.at(context.now());
+        return jiffiesNow.at(context.now());
     }
 
     /** {@code bfq_log_bfqq}. */

@@ -2,6 +2,7 @@ package org.iosched.scheduler.bfq;
 
 import java.util.function.LongSupplier;
 import org.iosched.api.Jiffies;
+import org.iosched.api.JiffiesCache;
 
 /**
  * B-WF2Q+ as Linux 6.6's {@code bfq-wf2q.c} has it: timestamps from service and weight, eligibility against each
@@ -34,19 +35,22 @@ final class Wf2q {
     }
 
     private final Jiffies jiffies;
+    /** {@link #jiffies}' readings of now, remembered for the tick. */
+    private final JiffiesCache jiffiesNow;
     private final LongSupplier clock;
     private final WeightListener listener;
     private final long classIdleTimeout;
 
     Wf2q(Jiffies jiffies, LongSupplier clock, WeightListener listener) {
         this.jiffies = jiffies;
+        this.jiffiesNow = new JiffiesCache(jiffies);
         this.clock = clock;
         this.listener = listener;
         this.classIdleTimeout = Math.max(1, jiffies.hz() / Bfq.CL_IDLE_TIMEOUT_DIVISOR);
     }
 
     private long nowJiffies() {
-        return jiffies.at(clock.getAsLong());
+        return jiffiesNow.at(clock.getAsLong());
     }
 
     /** {@code bfq_calc_finish}. */

@@ -4,6 +4,7 @@ import java.util.HashMap;
 import java.util.Map;
 import org.iosched.api.Cgroup;
 import org.iosched.api.Jiffies;
+import org.iosched.api.JiffiesCache;
 import org.iosched.api.SchedulerContext;
 import org.iosched.api.Timer;
 import org.iosched.api.TraceSink;
@@ -24,6 +25,8 @@ final class CfqData {
     final SchedulerContext ctx;
     final CfqTunables tunables;
     final Jiffies clock;
+    /** {@link #clock}'s readings of now, remembered for the tick (read several times a request). */
+    private final JiffiesCache jiffiesNow;
     /** {@code blk_queue_nonrot}. */
     final boolean nonrot;
     private final TraceSink trace;
@@ -88,6 +91,7 @@ final class CfqData {
         this.ctx = ctx;
         this.tunables = tunables;
         this.clock = clock;
+        this.jiffiesNow = new JiffiesCache(clock);
         this.nonrot = !ctx.device().rotational();
         this.trace = ctx.trace();
         // cfq_init_queue: "Give preference to root group over other groups"
@@ -112,7 +116,7 @@ final class CfqData {
 
     /** {@code jiffies}. */
     long now() {
-        return clock.at(ctx.now());
+        return jiffiesNow.at(ctx.now());
     }
 
     /** {@code iops_mode}: no idling on an NCQ device, so charge requests rather than time. */

@@ -4,6 +4,7 @@ import java.util.Objects;
 import org.iosched.api.Bio;
 import org.iosched.api.IoScheduler;
 import org.iosched.api.Jiffies;
+import org.iosched.api.JiffiesCache;
 import org.iosched.api.Op;
 import org.iosched.api.Request;
 import org.iosched.api.RequestFlags;
@@ -78,6 +79,8 @@ public final class DeadlineScheduler implements IoScheduler {
 
     private final SchedulerContext context;
     private final Jiffies jiffies;
+    /** {@link #jiffies}' readings of now, remembered for the tick. */
+    private final JiffiesCache jiffiesNow;
     /** {@code fifo_expire[dir]} in jiffies. */
     private final long[] fifoExpire = new long[2];
     private final int writesStarved;
@@ -107,6 +110,7 @@ public final class DeadlineScheduler implements IoScheduler {
         this.context = Objects.requireNonNull(context, "context");
         Objects.requireNonNull(tunables, "tunables");
         this.jiffies = new Jiffies(context.hz());
+        this.jiffiesNow = new JiffiesCache(jiffies);
         this.fifoExpire[READ] = jiffies.fromMillis(tunables.readExpireMs());
         this.fifoExpire[WRITE] = jiffies.fromMillis(tunables.writeExpireMs());
         this.writesStarved = tunables.writesStarved();
@@ -128,7 +132,7 @@ public final class DeadlineScheduler implements IoScheduler {
         node.bind(rq, dir);
         rq.setSchedulerData(node);
         addToSortList(node);
-        rq.setFifoTime(jiffies.startOf(jiffies.at(context.now()) + fifoExpire[dir]));
+        rq.setFifoTime(jiffies.startOf(jiffiesNow.at(context.now()) + fifoExpire[dir]));
         fifoList[dir].addTail(node);
     }
 
@@ -210,7 +214,7 @@ public final class DeadlineScheduler implements IoScheduler {
                 return 0;
             }
             DeadlineRequest head = fifoList[dir].first();
-            boolean expired = jiffies.at(context.now()) > jiffies.at(head.rq.fifoTime());
+            boolean expired = jiffiesNow.at(context.now()) > jiffies.at(head.rq.fifoTime());
             node = expired || nextRq[dir] == null ? head : nextRq[dir];
             TraceSink trace = context.trace();
             if (trace.enabled()) {

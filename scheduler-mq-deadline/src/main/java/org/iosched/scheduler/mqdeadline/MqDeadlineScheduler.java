@@ -5,6 +5,7 @@ import org.iosched.api.Bio;
 import org.iosched.api.HardwareQueue;
 import org.iosched.api.IoPriority;
 import org.iosched.api.Jiffies;
+import org.iosched.api.JiffiesCache;
 import org.iosched.api.MqScheduler;
 import org.iosched.api.MqSchedulerContext;
 import org.iosched.api.Op;
@@ -65,6 +66,8 @@ public final class MqDeadlineScheduler implements MqScheduler {
 
     private final MqSchedulerContext context;
     private final Jiffies jiffies;
+    /** {@link #jiffies}' readings of now, remembered for the tick. */
+    private final JiffiesCache jiffiesNow;
     private final PerPriority[] perPrio = {new PerPriority(), new PerPriority(), new PerPriority()};
     /** {@code fifo_expire[]} in jiffies. */
     private final long[] fifoExpire = new long[2];
@@ -83,6 +86,7 @@ public final class MqDeadlineScheduler implements MqScheduler {
     MqDeadlineScheduler(MqSchedulerContext context, MqDeadlineTunables tunables) {
         this.context = context;
         this.jiffies = new Jiffies(context.hz());
+        this.jiffiesNow = new JiffiesCache(jiffies);
         this.fifoExpire[READ] = jiffies.fromMillis(tunables.readExpireMs());
         this.fifoExpire[WRITE] = jiffies.fromMillis(tunables.writeExpireMs());
         this.fifoBatch = tunables.fifoBatch();
@@ -220,7 +224,7 @@ public final class MqDeadlineScheduler implements MqScheduler {
         if (context.tryInsertMerge(rq)) {
             return;
         }
-        long now = jiffies.at(context.now());
+        long now = jiffiesNow.at(context.now());
         if ((flags & INSERT_AT_HEAD) != 0) {
             pp.dispatch.addHead(node);
             node.fifoTime = now;
@@ -348,7 +352,7 @@ public final class MqDeadlineScheduler implements MqScheduler {
     /** {@code dd_dispatch_request}. */
     @Override
     public Request dispatchRequest(HardwareQueue hctx) {
-        long now = jiffies.at(context.now());
+        long now = jiffiesNow.at(context.now());
         Request rq = dispatchAged(now);
         if (rq != null) {
             return rq;
