@@ -376,8 +376,15 @@ final class WriteBuffer {
     /** Moves up to {@code maxSectors} from the front of run {@code i} into the destaging state; returns them. */
     long takeForDestage(int i, long maxSectors) {
         long from = list.start(i);
-        long sectors = Math.min(list.end(i) - from, maxSectors);
-        remove(from, from + sectors);
+        long end = list.end(i);
+        long sectors = Math.min(end - from, maxSectors);
+        // remove(from, from + sectors), knowing the run: it goes whole or loses its front
+        dirtySectors -= sectors;
+        if (from + sectors == end) {
+            delete(i, i + 1);
+        } else {
+            moveStart(i, from + sectors);
+        }
         destagingSectors += sectors;
         return sectors;
     }
