@@ -111,7 +111,8 @@ final class IoQueue {
     /** {@code u} completed: it waits to be reaped. */
     void completed(IoUnit u) {
         inFlight--;
-        reaped[(reapHead + reapCount) % reaped.length] = u;
+        int at = reapHead + reapCount;
+        reaped[at < reaped.length ? at : at - reaped.length] = u;
         reapCount++;
     }
 
@@ -122,7 +123,9 @@ final class IoQueue {
         }
         IoUnit u = reaped[reapHead];
         reaped[reapHead] = null;
-        reapHead = (reapHead + 1) % reaped.length;
+        if (++reapHead == reaped.length) {
+            reapHead = 0;
+        }
         reapCount--;
         return u;
     }

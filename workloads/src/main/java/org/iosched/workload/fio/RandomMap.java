@@ -16,6 +16,9 @@ import java.util.Arrays;
  * <p>A bit per page tells which pages are full, so a search over a nearly full map skips them 64 at a time
  * (fio's axmap is hierarchical to the same end).
  *
+ * <p>Pages are found through an open-addressing table while few are touched; once a quarter of them are, an array
+ * indexed by page number (about the size of the table by then, and a memory access less per lookup) replaces it.
+ *
  * <p>Limitations: fio fails a map it cannot allocate ("failed allocating random map"), iosched refuses a map of
  * more than {@link #MAX_BLOCKS} blocks (a map fully touched would take {@code blocks / 8} bytes), whatever the
  * machine's memory.
@@ -31,7 +34,10 @@ final class RandomMap {
 
     private final long blocks;
     private final long pageCount;
-    /** Open-addressing table of page numbers ({@link #EMPTY} for a free slot) and their bits. */
+    /**
+     * Open-addressing table of page numbers ({@link #EMPTY} for a free slot) and their bits; null once
+     * {@link #pages} and {@link #counts} are indexed by page number.
+     */
     private long[] keys;
     private long[][] pages;
     /** Blocks marked in each page, by table slot. */
@@ -183,6 +189,9 @@ final class RandomMap {
     }
 
     private long[] page(long p) {
+        if (keys == null) {
+            return pages[(int) p];
+        }
         int mask = keys.length - 1;
         for (int i = slot(p, mask); ; i = (i + 1) & mask) {
             long k = keys[i];
@@ -197,12 +206,24 @@ final class RandomMap {
 
     /** The table slot of page {@code p}, allocating the page on first use. */
     private int slotForWrite(long p) {
+        if (keys == null) {
+            int i = (int) p;
+            if (pages[i] == null) {
+                pages[i] = new long[PAGE_WORDS];
+                pagesUsed++;
+            }
+            return i;
+        }
         int mask = keys.length - 1;
         int i = slot(p, mask);
         for (; keys[i] != EMPTY; i = (i + 1) & mask) {
             if (keys[i] == p) {
                 return i;
             }
+        }
+        if ((pagesUsed + 1) * 4L >= pageCount) {
+            indexDirectly();
+            return slotForWrite(p);
         }
         if ((pagesUsed + 1) * 2 > keys.length) {
             grow();
@@ -231,6 +252,26 @@ final class RandomMap {
                 counts[i] = oldCounts[j];
             }
         }
+    }
+
+    /** Replaces the table by arrays indexed by page number. */
+    private void indexDirectly() {
+        long[][] direct = new long[(int) pageCount][];
+        int[] directCounts = new int[(int) pageCount];
+        for (int j = 0; j < keys.length; j++) {
+            if (keys[j] != EMPTY) {
+                direct[(int) keys[j]] = pages[j];
+                directCounts[(int) keys[j]] = counts[j];
+            }
+        }
+        keys = null;
+        pages = direct;
+        counts = directCounts;
+    }
+
+    /** Whether pages are indexed by page number (for tests of the switch). */
+    boolean indexedDirectly() {
+        return keys == null;
     }
 
     private void newTable(int size) {
