@@ -11,13 +11,12 @@ import java.util.Arrays;
  * <p>Features: the bits live in pages of {@value #PAGE_BLOCKS} blocks, allocated when a block in them is
  * first marked, so a map costs memory for the part of the file the job has touched, not for its size (as
  * fio's lazily committed {@code calloc} of the axmap costs resident memory), and thousands of random jobs
- * over a large device stay small.
+ * over a large device stay small. Pages are found through an open-addressing table while the map is sparse;
+ * once three quarters of them are touched, one flat bitmap of the whole file (about what the pages and the
+ * table take by then) replaces them, and a lookup is one memory access instead of three.
  *
  * <p>A bit per page tells which pages are full, so a search over a nearly full map skips them 64 at a time
  * (fio's axmap is hierarchical to the same end).
- *
- * <p>Pages are found through an open-addressing table while few are touched; once a quarter of them are, an array
- * indexed by page number (about the size of the table by then, and a memory access less per lookup) replaces it.
  *
  * <p>Limitations: fio fails a map it cannot allocate ("failed allocating random map"), iosched refuses a map of
  * more than {@link #MAX_BLOCKS} blocks (a map fully touched would take {@code blocks / 8} bytes), whatever the
@@ -29,19 +28,21 @@ final class RandomMap {
     private static final int PAGE_SHIFT = 10;
     /** Blocks per page. */
     static final int PAGE_BLOCKS = 1 << PAGE_SHIFT;
-    private static final int PAGE_WORDS = PAGE_BLOCKS >>> 6;
+    private static final int WORDS_SHIFT = PAGE_SHIFT - 6;
+    private static final int PAGE_WORDS = 1 << WORDS_SHIFT;
     private static final long EMPTY = -1;
 
     private final long blocks;
     private final long pageCount;
     /**
-     * Open-addressing table of page numbers ({@link #EMPTY} for a free slot) and their bits; null once
-     * {@link #pages} and {@link #counts} are indexed by page number.
+     * While sparse: an open-addressing table of page numbers ({@link #EMPTY} for a free slot), their bits and the
+     * blocks marked in each, by table slot. Once dense, {@link #keys} and {@link #pages} are null, {@link #flat}
+     * holds page p's bits from word {@code p * PAGE_WORDS}, and {@link #counts} is indexed by page number.
      */
     private long[] keys;
     private long[][] pages;
-    /** Blocks marked in each page, by table slot. */
     private int[] counts;
+    private long[] flat;
     /** A bit per page: all its blocks are marked. */
     private final long[] fullPages;
     private int pagesUsed;
@@ -67,12 +68,20 @@ final class RandomMap {
         return used >= blocks;
     }
 
-    /** Pages allocated (for tests of the memory bound). */
+    /** Pages allocated (for tests of the memory bound): every page once the map is one flat bitmap. */
     int pagesAllocated() {
-        return pagesUsed;
+        return flat != null ? (int) pageCount : pagesUsed;
+    }
+
+    /** Whether the map is one flat bitmap (for tests of the switch). */
+    boolean dense() {
+        return flat != null;
     }
 
     boolean isFree(long block) {
+        if (flat != null) {
+            return (flat[(int) (block >>> 6)] & (1L << block)) == 0;
+        }
         long[] page = page(block >>> PAGE_SHIFT);
         return page == null || (page[(int) (block >>> 6) & (PAGE_WORDS - 1)] & (1L << block)) == 0;
     }
@@ -127,29 +136,38 @@ final class RandomMap {
 
     /** The first free block of page {@code p} from word {@code word} (its bits masked by {@code mask}), or -1. */
     private long freeInPage(long p, int word, long mask) {
-        long[] page = page(p);
-        long base = p << PAGE_SHIFT;
-        if (page == null) {
-            long b = base + ((long) word << 6) + Long.numberOfTrailingZeros(mask);
+        long[] words;
+        int base;
+        if (flat != null) {
+            words = flat;
+            base = (int) (p << WORDS_SHIFT);
+        } else {
+            words = page(p);
+            base = 0;
+        }
+        long first = p << PAGE_SHIFT;
+        if (words == null) {
+            long b = first + ((long) word << 6) + Long.numberOfTrailingZeros(mask);
             return b < blocks ? b : -1;
         }
-        long free = ~page[word] & mask;
+        long free = ~words[base + word] & mask;
         for (int w = word; ; ) {
             if (free != 0) {
-                long b = base + ((long) w << 6) + Long.numberOfTrailingZeros(free);
+                long b = first + ((long) w << 6) + Long.numberOfTrailingZeros(free);
                 return b < blocks ? b : -1;
             }
             if (++w == PAGE_WORDS) {
                 return -1;
             }
-            free = ~page[w];
+            free = ~words[base + w];
         }
     }
 
     /** Mark up to {@code count} consecutive free blocks from {@code block}; returns how many were marked. */
     int mark(long block, int count) {
         int marked = 0;
-        long[] page = null;
+        long[] words = null;
+        int base = 0;
         int slot = -1;
         long pageNumber = -1;
         for (long b = block; marked < count && b < blocks; b++) {
@@ -157,14 +175,20 @@ final class RandomMap {
             if (p != pageNumber) {
                 pageNumber = p;
                 slot = slotForWrite(p);
-                page = pages[slot];
+                if (flat != null) {
+                    words = flat;
+                    base = (int) (p << WORDS_SHIFT);
+                } else {
+                    words = pages[slot];
+                    base = 0;
+                }
             }
-            int w = (int) (b >>> 6) & (PAGE_WORDS - 1);
+            int w = base + ((int) (b >>> 6) & (PAGE_WORDS - 1));
             long bit = 1L << b;
-            if ((page[w] & bit) != 0) {
+            if ((words[w] & bit) != 0) {
                 break;
             }
-            page[w] |= bit;
+            words[w] |= bit;
             marked++;
             if (++counts[slot] == blocksIn(p)) {
                 fullPages[(int) (p >>> 6)] |= 1L << p;
@@ -176,7 +200,11 @@ final class RandomMap {
 
     /** Start a new pass. */
     void clear() {
-        if (pagesUsed > 0) {
+        if (flat != null) {
+            Arrays.fill(flat, 0);
+            Arrays.fill(counts, 0);
+            Arrays.fill(fullPages, 0);
+        } else if (pagesUsed > 0) {
             for (long[] page : pages) {
                 if (page != null) {
                     Arrays.fill(page, 0);
@@ -188,10 +216,8 @@ final class RandomMap {
         used = 0;
     }
 
+    /** Page {@code p}'s bits while the map is sparse, or null if it has none. */
     private long[] page(long p) {
-        if (keys == null) {
-            return pages[(int) p];
-        }
         int mask = keys.length - 1;
         for (int i = slot(p, mask); ; i = (i + 1) & mask) {
             long k = keys[i];
@@ -204,15 +230,13 @@ final class RandomMap {
         }
     }
 
-    /** The table slot of page {@code p}, allocating the page on first use. */
+    /**
+     * The index of page {@code p} in {@link #counts}: its table slot, allocating the page on first use, or once the
+     * map is dense (which this may make it) its number.
+     */
     private int slotForWrite(long p) {
-        if (keys == null) {
-            int i = (int) p;
-            if (pages[i] == null) {
-                pages[i] = new long[PAGE_WORDS];
-                pagesUsed++;
-            }
-            return i;
+        if (flat != null) {
+            return (int) p;
         }
         int mask = keys.length - 1;
         int i = slot(p, mask);
@@ -221,9 +245,9 @@ final class RandomMap {
                 return i;
             }
         }
-        if ((pagesUsed + 1) * 4L >= pageCount) {
-            indexDirectly();
-            return slotForWrite(p);
+        if ((pagesUsed + 1) * 4L >= pageCount * 3) {
+            becomeDense();
+            return (int) p;
         }
         if ((pagesUsed + 1) * 2 > keys.length) {
             grow();
@@ -233,6 +257,22 @@ final class RandomMap {
         pages[i] = new long[PAGE_WORDS];
         pagesUsed++;
         return i;
+    }
+
+    /** Replaces the pages and their table by one flat bitmap of every page. */
+    private void becomeDense() {
+        long[] bits = new long[(int) (pageCount << WORDS_SHIFT)];
+        int[] byPage = new int[(int) pageCount];
+        for (int j = 0; j < keys.length; j++) {
+            if (keys[j] != EMPTY) {
+                System.arraycopy(pages[j], 0, bits, (int) (keys[j] << WORDS_SHIFT), PAGE_WORDS);
+                byPage[(int) keys[j]] = counts[j];
+            }
+        }
+        flat = bits;
+        counts = byPage;
+        keys = null;
+        pages = null;
     }
 
     private void grow() {
@@ -252,26 +292,6 @@ final class RandomMap {
                 counts[i] = oldCounts[j];
             }
         }
-    }
-
-    /** Replaces the table by arrays indexed by page number. */
-    private void indexDirectly() {
-        long[][] direct = new long[(int) pageCount][];
-        int[] directCounts = new int[(int) pageCount];
-        for (int j = 0; j < keys.length; j++) {
-            if (keys[j] != EMPTY) {
-                direct[(int) keys[j]] = pages[j];
-                directCounts[(int) keys[j]] = counts[j];
-            }
-        }
-        keys = null;
-        pages = direct;
-        counts = directCounts;
-    }
-
-    /** Whether pages are indexed by page number (for tests of the switch). */
-    boolean indexedDirectly() {
-        return keys == null;
     }
 
     private void newTable(int size) {

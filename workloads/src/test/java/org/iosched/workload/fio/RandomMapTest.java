@@ -73,24 +73,25 @@ class RandomMapTest {
         }
         assertThat(map.pagesAllocated()).isBetween(990, 1000);
         assertThat(map.isFree(map.blocks() - 1)).isTrue();
-        assertThat(map.indexedDirectly()).isFalse();
+        assertThat(map.dense()).isFalse();
     }
 
     @Test
-    void aMapTouchedOverAQuarterOfItsPagesIndexesThemByNumberAndAnswersAsBefore() {
+    void aMapTouchedOverThreeQuartersOfItsPagesBecomesOneFlatBitmapAndAnswersAsBefore() {
         long blocks = 200L * RandomMap.PAGE_BLOCKS + 17;
         RandomMap map = new RandomMap(blocks);
         BitSet done = new BitSet();
         SplittableRandom random = new SplittableRandom(7);
-        for (int i = 0; i < 400; i++) {
+        for (int i = 0; i < 1000; i++) {
             long b = map.nextFree(random.nextLong(blocks));
             int marked = map.mark(b, 1 + random.nextInt(4));
             done.set((int) b, (int) b + marked);
-            if (map.pagesAllocated() < 50) {
-                assertThat(map.indexedDirectly()).isFalse();
+            if (map.pagesAllocated() < 149) {
+                assertThat(map.dense()).isFalse();
             }
         }
-        assertThat(map.indexedDirectly()).isTrue();
+        assertThat(map.dense()).isTrue();
+        assertThat(map.pagesAllocated()).isEqualTo(201);
         for (long b = 0; b < blocks; b += 1 + random.nextInt(64)) {
             assertThat(map.isFree(b)).isEqualTo(!done.get((int) b));
             assertThat(map.nextFree(b)).isEqualTo(referenceNextFree(done, blocks, b));
