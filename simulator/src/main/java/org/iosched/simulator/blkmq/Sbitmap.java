@@ -29,7 +29,9 @@ final class Sbitmap {
 
     private final int depth;
     private final int shift;
-    private final boolean[] used;
+    private final int words;
+    /** The tags in use, a word of the map in the low {@code 1 << shift} bits of each long. */
+    private final long[] used;
     private final int[] hint;
     private int inUse;
     private int minShallowDepth;
@@ -46,7 +48,8 @@ final class Sbitmap {
         }
         this.depth = depth;
         this.shift = calculateShift(depth);
-        this.used = new boolean[depth];
+        this.words = (depth + (1 << shift) - 1) >> shift;
+        this.used = new long[words];
         this.hint = new int[Math.max(1, cpuCount)];
         this.minShallowDepth = Integer.MAX_VALUE;
         this.wakeBatch = calcWakeBatch();
@@ -107,11 +110,9 @@ final class Sbitmap {
         if (h >= depth) {
             h = 0;
         }
-        int words = (depth + word - 1) >> shift;
         int startWord = h >> shift;
         int startBit = h & (word - 1);
-        for (int i = 0; i <= words; i++) {
-            int w = (startWord + i) % words;
+        for (int i = 0, w = startWord; i <= words; i++) {
             int base = w << shift;
             int first = i == 0 ? startBit : 0;
             int end = Math.min(base + limit, depth);
@@ -120,15 +121,23 @@ final class Sbitmap {
                 end = Math.min(base + Math.min(limit, startBit), depth);
                 first = 0;
             }
-            for (int bit = base + first; bit < end; bit++) {
-                if (!used[bit]) {
-                    used[bit] = true;
+            int bits = end - base;
+            if (bits > first) {
+                // the first free bit of [first, bits) in this word (find_next_zero_bit)
+                long free = ~used[w] & (-1L << first) & (bits == 64 ? -1L : (1L << bits) - 1);
+                if (free != 0) {
+                    int offset = Long.numberOfTrailingZeros(free);
+                    int bit = base + offset;
+                    used[w] |= 1L << offset;
                     inUse++;
                     if (bit == h) {
                         hint[cpu % hint.length] = bit + 1 >= depth ? 0 : bit + 1;
                     }
                     return bit;
                 }
+            }
+            if (++w == words) {
+                w = 0;
             }
         }
         return -1;
@@ -140,10 +149,10 @@ final class Sbitmap {
      * @return how many waiters to wake now: {@link #wakeBatch()} when this free completed a batch, else 0
      */
     int put(int tag, int cpu) {
-        if (tag < 0 || tag >= depth || !used[tag]) {
+        if (tag < 0 || tag >= depth || (used[tag >> shift] & (1L << (tag & ((1 << shift) - 1)))) == 0) {
             throw new IllegalStateException("tag " + tag + " freed but not in use (depth " + depth + ")");
         }
-        used[tag] = false;
+        used[tag >> shift] &= ~(1L << (tag & ((1 << shift) - 1)));
         inUse--;
         hint[cpu % hint.length] = tag;
         freedSinceWake++;
