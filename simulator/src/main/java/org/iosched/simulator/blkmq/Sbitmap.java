@@ -30,6 +30,8 @@ final class Sbitmap {
     private final int depth;
     private final int shift;
     private final int words;
+    /** {@code tag & bitMask} is the tag's bit in its word: {@code (1 << shift) - 1}. */
+    private final int bitMask;
     /** The tags in use, a word of the map in the low {@code 1 << shift} bits of each long. */
     private final long[] used;
     private final int[] hint;
@@ -48,7 +50,8 @@ final class Sbitmap {
         }
         this.depth = depth;
         this.shift = calculateShift(depth);
-        this.words = (depth + (1 << shift) - 1) >> shift;
+        this.bitMask = (1 << shift) - 1;
+        this.words = (depth + bitMask) >> shift;
         this.used = new long[words];
         this.hint = new int[Math.max(1, cpuCount)];
         this.minShallowDepth = Integer.MAX_VALUE;
@@ -149,10 +152,10 @@ final class Sbitmap {
      * @return how many waiters to wake now: {@link #wakeBatch()} when this free completed a batch, else 0
      */
     int put(int tag, int cpu) {
-        if (tag < 0 || tag >= depth || (used[tag >> shift] & (1L << (tag & ((1 << shift) - 1)))) == 0) {
+        if (tag < 0 || tag >= depth || (used[tag >> shift] & (1L << (tag & bitMask))) == 0) {
             throw new IllegalStateException("tag " + tag + " freed but not in use (depth " + depth + ")");
         }
-        used[tag >> shift] &= ~(1L << (tag & ((1 << shift) - 1)));
+        used[tag >> shift] &= ~(1L << (tag & bitMask));
         inUse--;
         hint[cpu % hint.length] = tag;
         freedSinceWake++;

@@ -202,14 +202,14 @@ final class RandomMap {
     void clear() {
         if (flat != null) {
             Arrays.fill(flat, 0);
-            Arrays.fill(counts, 0);
-            Arrays.fill(fullPages, 0);
         } else if (pagesUsed > 0) {
             for (long[] page : pages) {
                 if (page != null) {
                     Arrays.fill(page, 0);
                 }
             }
+        }
+        if (pagesAllocated() > 0) {
             Arrays.fill(counts, 0);
             Arrays.fill(fullPages, 0);
         }
