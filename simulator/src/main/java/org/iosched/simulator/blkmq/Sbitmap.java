@@ -32,8 +32,18 @@ final class Sbitmap {
     private final int words;
     /** {@code tag & bitMask} is the tag's bit in its word: {@code (1 << shift) - 1}. */
     private final int bitMask;
-    /** The tags in use, a word of the map in the low {@code 1 << shift} bits of each long. */
+    /**
+     * The tags in use, a word of the map in the low {@code 1 << shift} bits of each long; or, for a map of at most
+     * 64 tags ({@link #packed}), the whole map in {@code used[0]}, tag {@code t} in bit {@code t} (word {@code w} in
+     * bits {@code [w << shift, (w + 1) << shift)}).
+     */
     private final long[] used;
+    /** Whether the map fits in one long (at most 64 tags): the search is then two masks and a bit count. */
+    private final boolean packed;
+    /** For a packed map: the shallow limit {@link #allowedBits} was made for (-1: none yet). */
+    private int allowedLimit = -1;
+    /** For a packed map: the tags a search with limit {@link #allowedLimit} may take, the first bits of each word. */
+    private long allowedBits;
     private final int[] hint;
     private int inUse;
     private int minShallowDepth;
@@ -52,7 +62,8 @@ final class Sbitmap {
         this.shift = calculateShift(depth);
         this.bitMask = (1 << shift) - 1;
         this.words = (depth + bitMask) >> shift;
-        this.used = new long[words];
+        this.packed = depth <= Long.SIZE;
+        this.used = new long[packed ? 1 : words];
         this.hint = new int[Math.max(1, cpuCount)];
         this.minShallowDepth = Integer.MAX_VALUE;
         this.wakeBatch = calcWakeBatch();
@@ -113,6 +124,9 @@ final class Sbitmap {
         if (h >= depth) {
             h = 0;
         }
+        if (packed) {
+            return getPacked(limit, h, cpu);
+        }
         int startWord = h >> shift;
         int startBit = h & (word - 1);
         for (int i = 0, w = startWord; i <= words; i++) {
@@ -151,11 +165,50 @@ final class Sbitmap {
      *
      * @return how many waiters to wake now: {@link #wakeBatch()} when this free completed a batch, else 0
      */
+    /**
+     * {@link #get} on a packed map. The word-by-word search from the hint (its word from the hint's bit, the words
+     * after it, round to the words before it, its word below the hint's bit) visits the allowed bits in the order
+     * of their tags from the hint round to below it, so the first free allowed bit at or after the hint, else the
+     * first one at all, is the tag that search finds.
+     */
+    private int getPacked(int limit, int h, int cpu) {
+        long free = ~used[0] & allowed(limit);
+        if (free == 0) {
+            return -1;
+        }
+        long fromHint = free & (-1L << h);
+        int bit = Long.numberOfTrailingZeros(fromHint != 0 ? fromHint : free);
+        used[0] |= 1L << bit;
+        inUse++;
+        if (bit == h) {
+            hint[cpu % hint.length] = bit + 1 >= depth ? 0 : bit + 1;
+        }
+        return bit;
+    }
+
+    /** The tags of a packed map a search with {@code limit} bits a word may take. */
+    private long allowed(int limit) {
+        if (limit != allowedLimit) {
+            long bits = 0;
+            for (int w = 0; w < words; w++) {
+                int base = w << shift;
+                for (int bit = base; bit < Math.min(base + limit, depth); bit++) {
+                    bits |= 1L << bit;
+                }
+            }
+            allowedBits = bits;
+            allowedLimit = limit;
+        }
+        return allowedBits;
+    }
+
     int put(int tag, int cpu) {
-        if (tag < 0 || tag >= depth || (used[tag >> shift] & (1L << (tag & bitMask))) == 0) {
+        int w = packed ? 0 : tag >> shift;
+        long bit = 1L << (packed ? tag : tag & bitMask);
+        if (tag < 0 || tag >= depth || (used[w] & bit) == 0) {
             throw new IllegalStateException("tag " + tag + " freed but not in use (depth " + depth + ")");
         }
-        used[tag >> shift] &= ~(1L << (tag & bitMask));
+        used[w] &= ~bit;
         inUse--;
         hint[cpu % hint.length] = tag;
         freedSinceWake++;
