@@ -28,11 +28,7 @@ import org.iosched.runner.cli.ExitCodes;
  *       default asks, so that a short run does not pay for C2 compilations it never profits from, while a long
  *       one still gets C2's code; for a {@code scenario}, C2 without uncommon traps ({@link #SCENARIO_TUNING});</li>
  *   <li>a class-data-sharing archive of the jar's classes, made by the first run that ends well and kept in the
- *       user's cache ({@code $XDG_CACHE_HOME/iosched} or {@code ~/.cache/iosched}), one per jar and JDK;</li>
- *   <li>the heap in transparent huge pages where the kernel gives them only on request
- *       ({@code /sys/kernel/mm/transparent_hugepage/enabled} is {@code madvise}; with {@code always} the heap
- *       has them already): fio's random map and the page cache's page map are read at random, one TLB miss a
- *       lookup in 4 KiB pages ({@link #HUGE_PAGES}).</li>
+ *       user's cache ({@code $XDG_CACHE_HOME/iosched} or {@code ~/.cache/iosched}), one per jar and JDK.</li>
  * </ul>
  * None of it changes a result: output is byte for byte that of the plain JVM.
  *
@@ -71,15 +67,6 @@ public final class Launcher {
      * runs up to 15 % and saved the seed scenarios 6-10 % of CPU (seed 003 a third; BENCHMARKS.md).
      */
     static final List<String> SCENARIO_TUNING = List.of("-XX:PerMethodTrapLimit=0");
-    /**
-     * Added where the kernel gives transparent huge pages on request only ({@link #hugePagesOnRequest}): 3-5 % less
-     * CPU on runs with large random maps (100 s of randread on ssd, fio-rand-write.fio), none on the seeds
-     * (BENCHMARKS.md). Where the kernel gives them to every mapping, or never, the option would change nothing or
-     * print a warning, so it is left out.
-     */
-    static final String HUGE_PAGES = "-XX:+UseTransparentHugePages";
-    /** Linux's transparent huge page mode: {@code always [madvise] never}, the one in force in brackets. */
-    static final Path HUGE_PAGE_MODE = Path.of("/sys/kernel/mm/transparent_hugepage/enabled");
     private static final List<String> FORWARDED = List.of("INT", "TERM", "HUP");
     private static final String[] SETSID = {"/usr/bin/setsid", "/bin/setsid"};
 
@@ -104,7 +91,7 @@ public final class Launcher {
         }
         Optional<ClassArchive> archive = ClassArchive.of(jar.get());
         List<String> command = childCommand(setsid.get(), java.get(), archive.map(ClassArchive::option),
-                hugePagesOnRequest(HUGE_PAGE_MODE), ProcessHandle.current().pid(), jar.get(), args);
+                ProcessHandle.current().pid(), jar.get(), args);
         // the handlers come first: a signal that arrives while the child starts is forwarded once it runs
         Forwarder forwarder = new Forwarder();
         forwarder.install();
@@ -125,8 +112,8 @@ public final class Launcher {
     }
 
     /** The second JVM's command line, {@code setsid} first. */
-    static List<String> childCommand(String setsid, String java, Optional<String> archiveOption, boolean hugePages,
-                                     long launcherPid, Path jar, String[] args) {
+    static List<String> childCommand(String setsid, String java, Optional<String> archiveOption, long launcherPid,
+                                     Path jar, String[] args) {
         List<String> command = new ArrayList<>();
         command.add(setsid);
         command.add(java);
@@ -134,9 +121,6 @@ public final class Launcher {
         // a file or value named "scenario" elsewhere on the line only changes how the JIT compiles
         if (List.of(args).contains("scenario")) {
             command.addAll(SCENARIO_TUNING);
-        }
-        if (hugePages) {
-            command.add(HUGE_PAGES);
         }
         archiveOption.ifPresent(command::add);
         command.add("-D" + LAUNCHER_PROPERTY + "=" + launcherPid);
@@ -162,18 +146,6 @@ public final class Launcher {
         }
         Optional<String[]> arguments = ProcessHandle.current().info().arguments();
         return arguments.isPresent() && startsWithJar(arguments.get());
-    }
-
-    /**
-     * Whether Linux gives transparent huge pages only to mappings that ask ({@code [madvise]} in {@code mode});
-     * false where the file is missing or unreadable (another OS, a kernel without them).
-     */
-    static boolean hugePagesOnRequest(Path mode) {
-        try {
-            return Files.readString(mode, StandardCharsets.US_ASCII).contains("[madvise]");
-        } catch (IOException | RuntimeException e) {
-            return false;
-        }
     }
 
     /** Whether the JVM is HotSpot, whose options {@link #TUNING} are (OpenJ9, say, has others). */

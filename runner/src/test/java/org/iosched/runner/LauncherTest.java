@@ -2,7 +2,6 @@ package org.iosched.runner;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Map;
@@ -57,32 +56,18 @@ class LauncherTest {
     void theChildRunsTheSameJarAndArgumentsInTheTunedJvm() {
         Path jar = Path.of("/opt/iosched/iosched.jar");
         assertThat(Launcher.childCommand("/usr/bin/setsid", "/jdk/bin/java", Optional.of("-XX:SharedArchiveFile=a.jsa"),
-                false, 42, jar, new String[] {"run", "job.fio", "--device", "ssd"}))
+                42, jar, new String[] {"run", "job.fio", "--device", "ssd"}))
                 .startsWith("/usr/bin/setsid", "/jdk/bin/java")
                 .containsSubsequence(Launcher.TUNING)
                 .containsSubsequence("-XX:SharedArchiveFile=a.jsa", "-Diosched.launcher=42", "-jar",
                         "/opt/iosched/iosched.jar", "run", "job.fio", "--device", "ssd")
                 .endsWith("/opt/iosched/iosched.jar", "run", "job.fio", "--device", "ssd")
-                .doesNotContainAnyElementsOf(Launcher.SCENARIO_TUNING)
-                .doesNotContain(Launcher.HUGE_PAGES);
-        assertThat(Launcher.childCommand("/usr/bin/setsid", "/jdk/bin/java", Optional.empty(), true, 42, jar,
+                .doesNotContainAnyElementsOf(Launcher.SCENARIO_TUNING);
+        assertThat(Launcher.childCommand("/usr/bin/setsid", "/jdk/bin/java", Optional.empty(), 42, jar,
                 new String[] {"--plugins", "p", "scenario", "s.yaml"}))
                 .containsSubsequence(Launcher.SCENARIO_TUNING)
                 .noneMatch(option -> option.contains("Archive"))
-                .containsSubsequence(Launcher.HUGE_PAGES, "-Diosched.launcher=42")
                 .endsWith("-jar", "/opt/iosched/iosched.jar", "--plugins", "p", "scenario", "s.yaml");
-    }
-
-    @Test
-    void hugePagesAreAskedForOnlyWhereTheKernelGivesThemOnRequest(@TempDir Path dir) throws IOException {
-        Path mode = dir.resolve("enabled");
-        Files.writeString(mode, "always madvise [never]\n");
-        assertThat(Launcher.hugePagesOnRequest(mode)).isFalse();
-        Files.writeString(mode, "[always] madvise never\n");
-        assertThat(Launcher.hugePagesOnRequest(mode)).isFalse();
-        Files.writeString(mode, "always [madvise] never\n");
-        assertThat(Launcher.hugePagesOnRequest(mode)).isTrue();
-        assertThat(Launcher.hugePagesOnRequest(dir.resolve("missing"))).isFalse();
     }
 
     @Test
