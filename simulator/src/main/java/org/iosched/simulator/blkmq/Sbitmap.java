@@ -161,11 +161,6 @@ final class Sbitmap {
     }
 
     /**
-     * Free {@code tag} on {@code cpu}.
-     *
-     * @return how many waiters to wake now: {@link #wakeBatch()} when this free completed a batch, else 0
-     */
-    /**
      * {@link #get} on a packed map. The word-by-word search from the hint (its word from the hint's bit, the words
      * after it, round to the words before it, its word below the hint's bit) visits the allowed bits in the order
      * of their tags from the hint round to below it, so the first free allowed bit at or after the hint, else the
@@ -202,6 +197,11 @@ final class Sbitmap {
         return allowedBits;
     }
 
+    /**
+     * Free {@code tag} on {@code cpu}.
+     *
+     * @return how many waiters to wake now: {@link #wakeBatch()} when this free completed a batch, else 0
+     */
     int put(int tag, int cpu) {
         int w = packed ? 0 : tag >> shift;
         long bit = 1L << (packed ? tag : tag & bitMask);
