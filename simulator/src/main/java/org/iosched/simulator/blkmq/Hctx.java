@@ -19,8 +19,13 @@ final class Hctx implements HardwareQueue {
 
     private final int index;
     final int[] cpus;
-    /** Software queue lists ({@code ctx->rq_lists[HCTX_TYPE_DEFAULT]}), by index within this hctx. */
-    final ArrayDeque<Request>[] ctxLists;
+    /**
+     * Software queue lists ({@code ctx->rq_lists[HCTX_TYPE_DEFAULT]}), by index within this hctx; read them here,
+     * change them through {@link #addToCtx}, {@link #pollCtx} and {@link #drainCtxs}, which keep {@link #ctxQueued}.
+     */
+    private final ArrayDeque<Request>[] ctxLists;
+    /** Requests on the software queues: {@code ctx_map}'s "any bit set" without a look at every CPU's list. */
+    private int ctxQueued;
     /** {@code hctx->dispatch}. */
     final ArrayDeque<Request> dispatch = new ArrayDeque<>();
     final Sbitmap driverTags;
@@ -117,20 +122,50 @@ final class Hctx implements HardwareQueue {
 
     /** Whether any software queue holds requests ({@code sbitmap_any_bit_set(&hctx->ctx_map)}). */
     boolean ctxPending() {
-        for (ArrayDeque<Request> list : ctxLists) {
-            if (!list.isEmpty()) {
-                return true;
-            }
-        }
-        return false;
+        return ctxQueued > 0;
     }
 
+    /** Requests on the software queues. */
     int ctxQueued() {
-        int n = 0;
-        for (ArrayDeque<Request> list : ctxLists) {
-            n += list.size();
+        return ctxQueued;
+    }
+
+    /** Software queues: one per CPU mapped here. */
+    int ctxCount() {
+        return ctxLists.length;
+    }
+
+    /** Software queue {@code index}'s list, to look at (a merge's candidates), not to change. */
+    ArrayDeque<Request> ctxList(int index) {
+        return ctxLists[index];
+    }
+
+    /** Queues {@code rq} on software queue {@code index}, at its head or its tail. */
+    void addToCtx(int index, Request rq, boolean atHead) {
+        if (atHead) {
+            ctxLists[index].addFirst(rq);
+        } else {
+            ctxLists[index].addLast(rq);
         }
-        return n;
+        ctxQueued++;
+    }
+
+    /** Takes the first request of software queue {@code index}, or null. */
+    Request pollCtx(int index) {
+        Request rq = ctxLists[index].pollFirst();
+        if (rq != null) {
+            ctxQueued--;
+        }
+        return rq;
+    }
+
+    /** Moves every software queue's requests, queue by queue in order, to the end of {@code into}. */
+    void drainCtxs(java.util.List<Request> into) {
+        for (ArrayDeque<Request> ctx : ctxLists) {
+            into.addAll(ctx);
+            ctx.clear();
+        }
+        ctxQueued = 0;
     }
 
     /** {@code blk_mq_update_dispatch_busy}. */

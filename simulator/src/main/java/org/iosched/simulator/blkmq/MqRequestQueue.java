@@ -431,7 +431,7 @@ public final class MqRequestQueue implements BlockQueue {
             return scheduler.bioMerge(bio);
         }
         int index = h.ctxIndex(cpu);
-        ArrayDeque<Request> list = h.ctxLists[index];
+        ArrayDeque<Request> list = h.ctxList(index);
         return !list.isEmpty() && bioListMerge(list, bio);
     }
 
@@ -847,11 +847,7 @@ public final class MqRequestQueue implements BlockQueue {
         }
         rs.where = MqRq.SOFTWARE_QUEUE;
         int index = Math.max(0, rq.softwareQueue());
-        if (atHead) {
-            h.ctxLists[index].addFirst(rq);
-        } else {
-            h.ctxLists[index].addLast(rq);
-        }
+        h.addToCtx(index, rq, atHead);
     }
 
     private void insertIntoScheduler(Hctx h, List<Request> batch, int flags) {
@@ -1102,10 +1098,7 @@ public final class MqRequestQueue implements BlockQueue {
         } else {
             List<Request> list = fromSoftwareQueues;
             list.clear();
-            for (ArrayDeque<Request> ctx : h.ctxLists) {
-                list.addAll(ctx);
-                ctx.clear();
-            }
+            h.drainCtxs(list);
             if (!list.isEmpty()) {
                 dispatchRqList(h, list, 0);
             }
@@ -1207,7 +1200,7 @@ public final class MqRequestQueue implements BlockQueue {
 
     /** {@code blk_mq_do_dispatch_ctx}: one request at a time, round-robin over the software queues. */
     private void doDispatchCtx(Hctx h) {
-        int n = h.ctxLists.length;
+        int n = h.ctxCount();
         while (true) {
             if (!getBudget(h)) {
                 return;
@@ -1216,7 +1209,7 @@ public final class MqRequestQueue implements BlockQueue {
             Request rq = null;
             for (int i = 0; i < n && rq == null; i++) {
                 int index = (h.dispatchFrom + i) % n;
-                rq = h.ctxLists[index].pollFirst();
+                rq = h.pollCtx(index);
                 if (rq != null) {
                     h.dispatchFrom = (index + 1) % n;
                 }
