@@ -1,6 +1,7 @@
 package org.iosched.simulator.blkmq;
 
 import java.util.ArrayDeque;
+import java.util.List;
 import org.iosched.api.HardwareQueue;
 import org.iosched.api.Request;
 import org.iosched.simulator.engine.SimTimer;
@@ -160,7 +161,7 @@ final class Hctx implements HardwareQueue {
     }
 
     /** Moves every software queue's requests, queue by queue in order, to the end of {@code into}. */
-    void drainCtxs(java.util.List<Request> into) {
+    void drainCtxs(List<Request> into) {
         for (ArrayDeque<Request> ctx : ctxLists) {
             into.addAll(ctx);
             ctx.clear();

@@ -146,11 +146,7 @@ final class Sbitmap {
                     int offset = Long.numberOfTrailingZeros(free);
                     int bit = base + offset;
                     used[w] |= 1L << offset;
-                    inUse++;
-                    if (bit == h) {
-                        hint[cpu % hint.length] = bit + 1 >= depth ? 0 : bit + 1;
-                    }
-                    return bit;
+                    return taken(bit, h, cpu);
                 }
             }
             if (++w == words) {
@@ -174,6 +170,11 @@ final class Sbitmap {
         long fromHint = free & (-1L << h);
         int bit = Long.numberOfTrailingZeros(fromHint != 0 ? fromHint : free);
         used[0] |= 1L << bit;
+        return taken(bit, h, cpu);
+    }
+
+    /** Counts tag {@code bit}, just marked in use, and moves the CPU's hint past it when it was the hint. */
+    private int taken(int bit, int h, int cpu) {
         inUse++;
         if (bit == h) {
             hint[cpu % hint.length] = bit + 1 >= depth ? 0 : bit + 1;
