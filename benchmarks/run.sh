@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
-# Whole-run benchmark of the packaged jar (issue 19): the five seed scenarios, fio's fio-rand-write.fio on
-# hdd-7200 and nvme, a 1 s job (start-up), 100 s of two 4 KiB random readers at iodepth 32 on ssd for every
-# scheduler, and 5 s of eight at iodepth 32 on nvme with none (the blk-mq path). Prints one table: CPU time
-# (user + sys), wall time, peak RSS, requests and requests per wall second.
+# Whole-run benchmark of the packaged jar (issue 19): the five seed scenarios (one by one, then all five in one
+# command), fio's fio-rand-write.fio on hdd-7200 and nvme, a 1 s job (start-up), 100 s of two 4 KiB random
+# readers at iodepth 32 on ssd for every scheduler, and 5 s of eight at iodepth 32 on nvme with none (the blk-mq
+# path). Prints one table: CPU time (user + sys), wall time, peak RSS, requests and requests per wall second.
 #
 #   bash benchmarks/run.sh [JAR]            JAR defaults to runner/target/iosched.jar
 #   bash benchmarks/run.sh BASE.jar NEW.jar A/B: each case runs the two jars alternately (REPEAT times each,
@@ -33,6 +33,9 @@ list=()
 for s in "$root"/scenarios/seeds/*.yaml; do
   n=$(basename "$s" .yaml); list+=("seed-${n%%-*}|scenario $s")
 done
+# the five in one command (a JVM and one pool of runs for all; jars before 2026-12-06's multi-file scenario
+# command cannot run it: leave it out with CASES)
+list+=("seeds together|scenario $(echo "$root"/scenarios/seeds/*.yaml)")
 randwrite=$root/workloads/src/test/resources/fio-examples/fio-rand-write.fio
 list+=("rand-write hdd-7200 deadline|run $randwrite --device hdd-7200 --scheduler deadline")
 if [ "$nvme" = 1 ]; then

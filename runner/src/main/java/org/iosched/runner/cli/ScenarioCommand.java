@@ -1,5 +1,6 @@
 package org.iosched.runner.cli;
 
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.google.inject.Guice;
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -31,8 +32,9 @@ import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
 /**
- * {@code iosched scenario FILE}: run a scenario file's matrix of configurations (each seed an independent
- * simulation, in parallel on the available cores) and print one comparison table.
+ * {@code iosched scenario FILE...}: run each scenario file's matrix of configurations (each seed an independent
+ * simulation, in parallel on the available cores) and print one comparison table per file, in the order given.
+ * Several files are parsed and planned before anything runs, and their runs share the cores.
  */
 @Command(name = "scenario", mixinStandardHelpOptions = true,
         description = "Run a scenario: a matrix of schedulers, switches, devices and workloads, replicated over"
@@ -47,8 +49,10 @@ public final class ScenarioCommand implements Callable<Integer> {
     @Mixin
     RunControlOptions runControl;
 
-    @Parameters(index = "0", paramLabel = "FILE", description = "The scenario file (YAML), e.g. scenarios/seeds/*.yaml.")
-    Path file;
+    @Parameters(arity = "1..*", paramLabel = "FILE",
+            description = "Scenario files (YAML), e.g. scenarios/seeds/*.yaml: one table each, in this order; their"
+                    + " runs share the cores.")
+    List<Path> files = new ArrayList<>();
 
     @Option(names = "--output-format", paramLabel = "FORMAT", defaultValue = "text",
             description = "text, markdown, csv or json (default: ${DEFAULT-VALUE}).")
@@ -89,26 +93,81 @@ public final class ScenarioCommand implements Callable<Integer> {
         CliChecks.writableFile("--output", output);
         CliChecks.writableDirectory("--plot", plot);
         CliChecks.writableFile("--report", report);
-        Scenario scenario = ScenarioParser.parse(file);
-        ScenarioPlanner.Size size = ScenarioPlanner.size(scenario, seeds, maxRuns);
+        if (files.size() > 1 && format == ScenarioFormat.CSV) {
+            throw new InvalidInputException("--output-format", 0, "csv holds one scenario's table (each has its own"
+                    + " columns), not " + files.size() + "; accepted with several files: text, markdown, json");
+        }
+        if (files.size() > 1 && report != null) {
+            throw new InvalidInputException("--report", 0, "one page holds one scenario, not " + files.size()
+                    + "; accepted: --report with one scenario file");
+        }
+        // every file's mistakes before anything runs
+        List<Scenario> scenarios = new ArrayList<>(files.size());
+        List<ScenarioPlanner.Size> sizes = new ArrayList<>(files.size());
+        for (Path file : files) {
+            Scenario scenario = ScenarioParser.parse(file);
+            sizes.add(ScenarioPlanner.size(scenario, seeds, maxRuns));
+            scenarios.add(scenario);
+        }
         RunService service = Guice.createInjector(new PluginModule(global.discover())).getInstance(RunService.class);
-        ScenarioPlan plan = new ScenarioPlanner(service).plan(scenario, seeds, set);
-        // the plan goes to stderr, so that the report on stdout stays clean
+        ScenarioPlanner planner = new ScenarioPlanner(service);
+        List<ScenarioPlan> plans = new ArrayList<>(scenarios.size());
+        int simulations = 0;
+        for (Scenario scenario : scenarios) {
+            ScenarioPlan plan = planner.plan(scenario, seeds, set);
+            plans.add(plan);
+            simulations += plan.simulations();
+        }
+        // the plans go to stderr, so that the report on stdout stays clean
         PrintWriter err = spec.commandLine().getErr();
-        err.println("iosched: scenario " + InputText.echo(scenario.name()) + ": " + size);
+        for (int i = 0; i < scenarios.size(); i++) {
+            err.println("iosched: scenario " + InputText.echo(scenarios.get(i).name()) + ": " + sizes.get(i));
+        }
         err.flush();
+        // one file's report as before; several files' text or markdown tables a blank line apart, printed as each
+        // is ready, their JSON reports one array, printed at the end
+        boolean array = files.size() > 1 && format == ScenarioFormat.JSON;
+        List<ObjectNode> trees = new ArrayList<>();
+        StringBuilder written = new StringBuilder();
         try (RunControlOptions.Session session = runControl.open(err)) {
-            session.control().planned(plan.simulations());
-            ScenarioResult result = new ScenarioRunner(service, session.control())
-                    .run(plan, Runtime.getRuntime().availableProcessors());
-            session.beforeReport();
-            writeReport(result, format);
+            session.control().planned(simulations);
+            new ScenarioRunner(service, session.control()).runAll(plans, Runtime.getRuntime().availableProcessors(),
+                    result -> {
+                        writeFiles(result);
+                        if (array) {
+                            trees.add(ScenarioReport.jsonTree(result));
+                            return;
+                        }
+                        session.beforeReport();
+                        emit((written.length() > 0 ? "\n" : "") + ScenarioReport.render(result, format), written);
+                    });
+            if (array) {
+                session.beforeReport();
+                emit(ScenarioReport.jsonArray(trees), written);
+            }
+            if (output != null) {
+                try {
+                    Files.writeString(output, written, StandardCharsets.UTF_8);
+                } catch (IOException e) {
+                    throw new InvalidInputException(output.toString(), 0, "cannot write output: " + e.getMessage());
+                }
+            }
             return session.exitCode();
         }
     }
 
-    private void writeReport(ScenarioResult result, ScenarioFormat format) {
-        String text = ScenarioReport.render(result, format);
+    /** Report text: onto stdout now, or kept for {@code --output}. */
+    private void emit(String text, StringBuilder written) {
+        written.append(text);
+        if (output == null) {
+            PrintWriter out = spec.commandLine().getOut();
+            out.print(text);
+            out.flush();
+        }
+    }
+
+    /** One scenario's charts and page, when asked. */
+    private void writeFiles(ScenarioResult result) {
         if (plot != null) {
             ScenarioCharts.write(result, plot);
         }
@@ -117,17 +176,6 @@ public final class ScenarioCommand implements Callable<Integer> {
                 Files.writeString(report, ScenarioHtml.render(result), StandardCharsets.UTF_8);
             } catch (IOException e) {
                 throw new InvalidInputException(report.toString(), 0, "cannot write the report: " + e.getMessage());
-            }
-        }
-        if (output == null) {
-            PrintWriter out = spec.commandLine().getOut();
-            out.print(text);
-            out.flush();
-        } else {
-            try {
-                Files.writeString(output, text, StandardCharsets.UTF_8);
-            } catch (IOException e) {
-                throw new InvalidInputException(output.toString(), 0, "cannot write output: " + e.getMessage());
             }
         }
     }

@@ -1,6 +1,7 @@
 package org.iosched.runner.scenario;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.node.ArrayNode;
@@ -123,14 +124,30 @@ public final class ScenarioReport {
     }
 
     private static String json(ScenarioResult result) {
+        return write(jsonTree(result));
+    }
+
+    /** The JSON report's tree, to put several scenarios' into one {@link #jsonArray}. */
+    public static ObjectNode jsonTree(ScenarioResult result) {
         ObjectNode root = JSON.createObjectNode();
         root.set("scenario", scenario(result));
         ArrayNode rows = root.putArray("rows");
         for (ScenarioResult.Row row : result.rows()) {
             rows.add(row(result, row));
         }
+        return root;
+    }
+
+    /** Several scenarios' JSON reports ({@link #jsonTree}) as one array, in order, ending with a newline. */
+    public static String jsonArray(List<ObjectNode> reports) {
+        ArrayNode array = JSON.createArrayNode();
+        array.addAll(reports);
+        return write(array);
+    }
+
+    private static String write(JsonNode node) {
         try {
-            return JSON.writeValueAsString(root) + "\n";
+            return JSON.writeValueAsString(node) + "\n";
         } catch (JsonProcessingException e) {
             throw new IllegalStateException("cannot write the scenario's JSON", e);
         }

@@ -7,6 +7,7 @@ import java.util.Set;
 import java.util.TreeSet;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Future;
+import java.util.function.Consumer;
 import org.iosched.api.InvalidInputException;
 import org.iosched.runner.Parallel;
 import org.iosched.runner.RunControl;
@@ -16,8 +17,8 @@ import org.iosched.simulator.JobResult;
 import org.iosched.simulator.SimulationResult;
 
 /**
- * Runs every (row, seed) of a plan as an independent simulation, in parallel on a fixed number of threads,
- * and reads the metrics from each result. Each simulation is deterministic on its own and results are
+ * Runs every (row, seed) of a plan, or of several, as an independent simulation, in parallel on a fixed number
+ * of threads, and reads the metrics from each result. Each simulation is deterministic on its own and results are
  * gathered in plan order, so the outcome is identical to a serial run's whatever the parallelism.
  */
 public final class ScenarioRunner {
@@ -44,38 +45,72 @@ public final class ScenarioRunner {
      * @param parallelism simulations at once (1 = serial)
      */
     public ScenarioResult run(ScenarioPlan plan, int parallelism) {
+        List<ScenarioResult> result = new ArrayList<>(1);
+        runAll(List.of(plan), parallelism, result::add);
+        return result.get(0);
+    }
+
+    /**
+     * Run several plans on one pool of threads: their runs are queued plan after plan, so that no thread idles at
+     * the end of one plan while the next one's wait, and the JIT's work for the first serves the others. Each
+     * plan's result, the same as {@link #run} gives for it alone, goes to {@code done} in the order of the plans,
+     * as soon as its runs are over (later plans' runs go on meanwhile), and is not kept after.
+     *
+     * @param parallelism simulations at once (1 = serial)
+     */
+    public void runAll(List<ScenarioPlan> plans, int parallelism, Consumer<ScenarioResult> done) {
         if (parallelism < 1) {
             throw new IllegalArgumentException("parallelism must be at least 1, not " + parallelism);
         }
-        int threads = Math.min(parallelism, plan.simulations());
-        List<MetricSpec> metrics = plan.scenario().metrics();
-        ExecutorService pool = Parallel.pool("iosched-scenario", threads);
+        int simulations = 0;
+        for (ScenarioPlan plan : plans) {
+            simulations += plan.simulations();
+        }
+        ExecutorService pool = Parallel.pool("iosched-scenario", Math.min(parallelism, simulations));
         try {
-            List<List<Future<SimulationResult>>> futures = new ArrayList<>(plan.rows().size());
-            for (ScenarioPlan.Row row : plan.rows()) {
-                List<Future<SimulationResult>> perSeed = new ArrayList<>(row.runs().size());
-                for (RunPlan run : row.runs()) {
-                    perSeed.add(pool.submit(() -> service.run(run, control).get(0)));
-                }
-                futures.add(perSeed);
+            List<List<List<Future<SimulationResult>>>> futures = new ArrayList<>(plans.size());
+            for (ScenarioPlan plan : plans) {
+                futures.add(submit(pool, plan));
             }
-            List<RunOutcome> outcomes = new ArrayList<>(plan.simulations());
-            List<SimulationResult> samples = new ArrayList<>(plan.rows().size());
-            for (int r = 0; r < plan.rows().size(); r++) {
-                List<Future<SimulationResult>> perSeed = futures.get(r);
-                for (int s = 0; s < perSeed.size(); s++) {
-                    SimulationResult result = await(perSeed.get(s), plan.rows().get(r), plan.seeds().get(s));
-                    if (s == 0) {
-                        samples.add(result); // only the first seed's result is kept, as the row's sample
-                    }
-                    outcomes.add(RunOutcome.of(metrics, result));
-                }
-                futures.set(r, null);
+            for (int p = 0; p < plans.size(); p++) {
+                done.accept(gather(plans.get(p), futures.get(p)));
+                futures.set(p, null);
             }
-            return assemble(plan, outcomes, samples);
         } finally {
             pool.shutdownNow();
         }
+    }
+
+    /** Each (row, seed) of the plan, queued: the futures by row, each row's by seed. */
+    private List<List<Future<SimulationResult>>> submit(ExecutorService pool, ScenarioPlan plan) {
+        List<List<Future<SimulationResult>>> futures = new ArrayList<>(plan.rows().size());
+        for (ScenarioPlan.Row row : plan.rows()) {
+            List<Future<SimulationResult>> perSeed = new ArrayList<>(row.runs().size());
+            for (RunPlan run : row.runs()) {
+                perSeed.add(pool.submit(() -> service.run(run, control).get(0)));
+            }
+            futures.add(perSeed);
+        }
+        return futures;
+    }
+
+    /** The plan's result once its runs are over, read in plan order. */
+    private static ScenarioResult gather(ScenarioPlan plan, List<List<Future<SimulationResult>>> futures) {
+        List<MetricSpec> metrics = plan.scenario().metrics();
+        List<RunOutcome> outcomes = new ArrayList<>(plan.simulations());
+        List<SimulationResult> samples = new ArrayList<>(plan.rows().size());
+        for (int r = 0; r < plan.rows().size(); r++) {
+            List<Future<SimulationResult>> perSeed = futures.get(r);
+            for (int s = 0; s < perSeed.size(); s++) {
+                SimulationResult result = await(perSeed.get(s), plan.rows().get(r), plan.seeds().get(s));
+                if (s == 0) {
+                    samples.add(result); // only the first seed's result is kept, as the row's sample
+                }
+                outcomes.add(RunOutcome.of(metrics, result));
+            }
+            futures.set(r, null);
+        }
+        return assemble(plan, outcomes, samples);
     }
 
     /**

@@ -43,6 +43,54 @@ class ScenarioCommandTest {
     }
 
     @Test
+    void severalFilesPrintTheirTablesInTheGivenOrderAsTheirOwnRunsDo() throws Exception {
+        Path file = write();
+        Path other = dir.resolve("t.yaml");
+        Files.writeString(other, SCENARIO.replace("name: cli", "name: other").replace("seeds: [1, 2]", "seeds: [3]"));
+        Outcome first = run("scenario", file.toString());
+        Outcome second = run("scenario", other.toString());
+        Outcome both = run("scenario", other.toString(), file.toString());
+        assertThat(both.code).isEqualTo(ExitCodes.OK);
+        assertThat(both.out).isEqualTo(second.out + "\n" + first.out);
+        assertThat(both.err).isEqualTo("iosched: scenario other: 2 rows x 1 seed = 2 runs\n"
+                + "iosched: scenario cli: 2 rows x 2 seeds = 4 runs\n");
+
+        Path json = dir.resolve("both.json");
+        assertThat(run("scenario", file.toString(), other.toString(), "--output-format", "json", "--output",
+                json.toString()).code).isEqualTo(ExitCodes.OK);
+        ObjectMapper mapper = new ObjectMapper();
+        JsonNode array = mapper.readTree(Files.readString(json));
+        assertThat(array.isArray()).as("one JSON array of the scenarios' reports").isTrue();
+        assertThat(array).hasSize(2);
+        assertThat(array.get(0)).isEqualTo(mapper.readTree(run("scenario", file.toString(), "--output-format", "json").out));
+        assertThat(array.get(1).at("/scenario/name").asText()).isEqualTo("other");
+
+        Outcome markdown = run("scenario", file.toString(), other.toString(), "--output-format", "markdown");
+        assertThat(markdown.out).startsWith("### cli: ").contains("\n\n### other: ");
+    }
+
+    @Test
+    void severalFilesAreAllCheckedBeforeAnyRunsAndCsvOrAPageTakeOne() throws Exception {
+        Path file = write();
+        Path bad = dir.resolve("bad.yaml");
+        Files.writeString(bad, SCENARIO.replace("scheduler: noop", "scheduler: anticipatory"));
+        Outcome outcome = run("scenario", file.toString(), bad.toString());
+        assertThat(outcome.code).isEqualTo(ExitCodes.USER_ERROR);
+        assertThat(outcome.out).as("nothing ran").isEmpty();
+        assertThat(outcome.err).isEqualTo("iosched: " + bad + ":13: unknown scheduler 'anticipatory'; available: bfq,"
+                + " cfq, deadline, kyber, mq-deadline, none, noop\n");
+
+        assertThat(run("scenario", file.toString(), file.toString(), "--output-format", "csv").err)
+                .isEqualTo("iosched: --output-format: csv holds one scenario's table (each has its own columns), not 2;"
+                        + " accepted with several files: text, markdown, json\n");
+        Outcome page = run("scenario", file.toString(), file.toString(), "--report", dir.resolve("r.html").toString());
+        assertThat(page.code).isEqualTo(ExitCodes.USER_ERROR);
+        assertThat(page.err).isEqualTo("iosched: --report: one page holds one scenario, not 2; accepted: --report with"
+                + " one scenario file\n");
+        assertThat(run("scenario").err).startsWith("iosched: Missing required parameter: 'FILE'");
+    }
+
+    @Test
     void aPlanAboveMaxRunsIsRefusedBeforeAnythingIsPlannedUnlessAsked() throws Exception {
         Path file = write();
         StringBuilder variants = new StringBuilder();

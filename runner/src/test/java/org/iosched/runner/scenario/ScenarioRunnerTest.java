@@ -3,6 +3,7 @@ package org.iosched.runner.scenario;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import java.util.ArrayList;
 import java.util.List;
 import org.iosched.api.InvalidInputException;
 import org.iosched.runner.RunService;
@@ -45,6 +46,27 @@ class ScenarioRunnerTest {
         }
         assertThat(parallel.rows()).extracting(ScenarioResult.Row::values)
                 .isEqualTo(serial.rows().stream().map(ScenarioResult.Row::values).toList());
+    }
+
+    @Test
+    void plansRunTogetherGiveEachTheReportItsOwnRunGivesInTheirOrder() {
+        ScenarioPlanner planner = new ScenarioPlanner(SERVICE);
+        ScenarioPlan first = planner.plan(Scenarios.parse(MATRIX), List.of(2L, 5L), List.of());
+        ScenarioPlan second = planner.plan(Scenarios.parse(MATRIX.replace("name: small", "name: other")),
+                List.of(7L), List.of("cfq.quantum=2"));
+        List<ScenarioResult> together = new ArrayList<>();
+        new ScenarioRunner(SERVICE).runAll(List.of(first, second, first), 3, together::add);
+        assertThat(together).hasSize(3);
+        ScenarioResult firstAlone = new ScenarioRunner(SERVICE).run(first, 1);
+        ScenarioResult secondAlone = new ScenarioRunner(SERVICE).run(second, 1);
+        assertThat(together.get(1).plan().scenario().name()).isEqualTo("other");
+        for (ScenarioFormat format : ScenarioFormat.values()) {
+            assertThat(ScenarioReport.render(together.get(0), format)).as(format.cliName())
+                    .isEqualTo(ScenarioReport.render(firstAlone, format))
+                    .isEqualTo(ScenarioReport.render(together.get(2), format));
+            assertThat(ScenarioReport.render(together.get(1), format)).as(format.cliName())
+                    .isEqualTo(ScenarioReport.render(secondAlone, format));
+        }
     }
 
     @Test
