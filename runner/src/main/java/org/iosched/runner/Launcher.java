@@ -7,8 +7,11 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
+import java.nio.file.attribute.FileTime;
 import java.security.CodeSource;
 import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -278,6 +281,11 @@ public final class Launcher {
      * into a file of its own and kept if the run ends well (an archive of a failed run may lack most classes).
      */
     static final class ClassArchive {
+        /**
+         * Archives the cache keeps, the most recently used: one per jar path and JDK would otherwise pile up (about
+         * 12 MB each) with every clone or copy of the jar that ever ran.
+         */
+        static final int KEPT = 8;
         private final Path file;
         private final Path pending;
 
@@ -298,6 +306,7 @@ public final class Launcher {
                 Path file = directory.resolve(name(jar, Files.size(jar), Files.getLastModifiedTime(jar).toMillis(),
                         System.getProperty("java.vm.version", "") + System.getProperty("java.home", "")));
                 if (Files.isReadable(file)) {
+                    markUsed(file);
                     return Optional.of(new ClassArchive(file, null));
                 }
                 if (!Files.isWritable(directory)) {
@@ -307,6 +316,15 @@ public final class Launcher {
                 return Optional.of(new ClassArchive(file, pending));
             } catch (IOException | RuntimeException e) {
                 return Optional.empty();
+            }
+        }
+
+        /** An archive's time of modification is its last use, which decides the {@link #KEPT} ones. */
+        private static void markUsed(Path archive) {
+            try {
+                Files.setLastModifiedTime(archive, FileTime.fromMillis(System.currentTimeMillis()));
+            } catch (IOException | RuntimeException e) {
+                // a read-only cache: the archive is used all the same, and may go first when space is made
             }
         }
 
@@ -351,7 +369,9 @@ public final class Launcher {
             try {
                 if (keep && Files.size(pending) > 0) {
                     Files.move(pending, file, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+                    markUsed(file);
                     dropOthers();
+                    keepRecent(file.getParent());
                 }
             } catch (IOException | RuntimeException e) {
                 // another run may have kept its archive first, or the cache is read-only now: no archive this time
@@ -384,6 +404,23 @@ public final class Launcher {
                 String otherName = other.getName();
                 if (otherName.startsWith(prefix) && !otherName.equals(name) && isOld(other)) {
                     Files.deleteIfExists(other.toPath());
+                }
+            }
+        }
+
+        /** Deletes all but the {@link #KEPT} archives used last in {@code directory}. */
+        static void keepRecent(Path directory) {
+            File[] files = directory.toFile()
+                    .listFiles((dir, name) -> name.startsWith("iosched-") && name.endsWith(".jsa"));
+            if (files == null || files.length <= KEPT) {
+                return;
+            }
+            Arrays.sort(files, Comparator.comparingLong(File::lastModified).reversed());
+            for (int i = KEPT; i < files.length; i++) {
+                try {
+                    Files.deleteIfExists(files[i].toPath());
+                } catch (IOException e) {
+                    // in use elsewhere or not ours to delete: left
                 }
             }
         }

@@ -4,6 +4,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.FileTime;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import org.iosched.runner.Launcher.ClassArchive;
@@ -125,6 +128,48 @@ class LauncherTest {
         assertThat(kept).doesNotExist();
         try (var files = Files.list(xdg.resolve("iosched"))) {
             assertThat(files).hasSize(1).allMatch(f -> f.getFileName().toString().endsWith(".jsa"));
+        }
+    }
+
+    @Test
+    void theCacheKeepsTheArchivesUsedLastAndAUseCounts() throws Exception {
+        Path directory = cache.resolve("many");
+        Files.createDirectories(directory);
+        long day = 86_400_000L;
+        long now = System.currentTimeMillis();
+        List<Path> old = new ArrayList<>();
+        for (int i = 0; i < ClassArchive.KEPT + 3; i++) {
+            Path archive = Files.writeString(directory.resolve("iosched-0000000" + Integer.toHexString(i)
+                    + "-00000000.jsa"), "archive " + i);
+            Files.setLastModifiedTime(archive, FileTime.fromMillis(now - (i + 2) * day)); // 0 the newest
+            old.add(archive);
+        }
+        Path other = Files.writeString(directory.resolve("notes.txt"), "not an archive");
+        Files.setLastModifiedTime(other, FileTime.fromMillis(now - 100 * day));
+        // the oldest is used: it becomes the newest
+        Path jar = Files.writeString(cache.resolve("iosched.jar"), "not really a jar");
+        Path used = directory.resolve(ClassArchive.name(jar, Files.size(jar), Files.getLastModifiedTime(jar).toMillis(),
+                System.getProperty("java.vm.version", "") + System.getProperty("java.home", "")));
+        Files.move(old.remove(old.size() - 1), used);
+        Files.setLastModifiedTime(used, FileTime.fromMillis(now - 200 * day));
+        assertThat(ClassArchive.in(directory, jar).orElseThrow().option()).isEqualTo("-XX:SharedArchiveFile=" + used);
+        assertThat(Files.getLastModifiedTime(used).toMillis()).isGreaterThan(now - day);
+
+        // a new jar's archive is kept: the cache is cut down to the KEPT used last, the new one among them
+        Path newJar = Files.writeString(cache.resolve("new.jar"), "another jar");
+        ClassArchive fresh = ClassArchive.in(directory, newJar).orElseThrow();
+        Path written = Path.of(fresh.option().substring("-XX:ArchiveClassesAtExit=".length()));
+        Files.writeString(written, "new archive");
+        fresh.settle(true);
+        try (var files = Files.list(directory)) {
+            List<String> left = files.map(f -> f.getFileName().toString()).sorted().toList();
+            assertThat(left).hasSize(ClassArchive.KEPT + 1).contains("notes.txt", used.getFileName().toString());
+            List<String> expected = new ArrayList<>();
+            for (int i = 0; i < ClassArchive.KEPT - 2; i++) {
+                expected.add(old.get(i).getFileName().toString());
+            }
+            assertThat(left).containsAll(expected);
+            assertThat(left).doesNotContain(old.get(ClassArchive.KEPT - 2).getFileName().toString());
         }
     }
 }
