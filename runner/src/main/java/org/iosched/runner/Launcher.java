@@ -408,8 +408,20 @@ public final class Launcher {
             }
         }
 
-        /** Deletes all but the {@link #KEPT} archives used last in {@code directory}. */
+        /**
+         * Deletes all but the {@link #KEPT} archives used last in {@code directory}, and what runs of any jar left
+         * pending over an hour ago (ended by SIGKILL while writing).
+         */
         static void keepRecent(Path directory) {
+            File[] stale = directory.toFile().listFiles((dir, name) -> name.startsWith("iosched-")
+                    && name.endsWith(".tmp") && isOld(new File(dir, name)));
+            for (File file : stale == null ? new File[0] : stale) {
+                try {
+                    Files.deleteIfExists(file.toPath());
+                } catch (IOException e) {
+                    // left for the next run's clean-up
+                }
+            }
             File[] files = directory.toFile()
                     .listFiles((dir, name) -> name.startsWith("iosched-") && name.endsWith(".jsa"));
             if (files == null || files.length <= KEPT) {

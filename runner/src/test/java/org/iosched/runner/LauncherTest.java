@@ -146,6 +146,9 @@ class LauncherTest {
         }
         Path other = Files.writeString(directory.resolve("notes.txt"), "not an archive");
         Files.setLastModifiedTime(other, FileTime.fromMillis(now - 100 * day));
+        Path killed = Files.writeString(directory.resolve("iosched-abcdef01-00000000.jsa.4242.tmp"), "half");
+        Files.setLastModifiedTime(killed, FileTime.fromMillis(now - 2 * day));
+        Path running = Files.writeString(directory.resolve("iosched-abcdef02-00000000.jsa.4243.tmp"), "half");
         // the oldest is used: it becomes the newest
         Path jar = Files.writeString(cache.resolve("iosched.jar"), "not really a jar");
         Path used = directory.resolve(ClassArchive.name(jar, Files.size(jar), Files.getLastModifiedTime(jar).toMillis(),
@@ -163,7 +166,10 @@ class LauncherTest {
         fresh.settle(true);
         try (var files = Files.list(directory)) {
             List<String> left = files.map(f -> f.getFileName().toString()).sorted().toList();
-            assertThat(left).hasSize(ClassArchive.KEPT + 1).contains("notes.txt", used.getFileName().toString());
+            assertThat(left).as("the archives used last, a file not ours, and a run's archive being written")
+                    .hasSize(ClassArchive.KEPT + 2)
+                    .contains("notes.txt", used.getFileName().toString(), running.getFileName().toString())
+                    .doesNotContain(killed.getFileName().toString());
             List<String> expected = new ArrayList<>();
             for (int i = 0; i < ClassArchive.KEPT - 2; i++) {
                 expected.add(old.get(i).getFileName().toString());
