@@ -10,7 +10,6 @@ import java.nio.file.StandardCopyOption;
 import java.nio.file.attribute.FileTime;
 import java.security.CodeSource;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
@@ -303,8 +302,7 @@ public final class Launcher {
         static Optional<ClassArchive> in(Path directory, Path jar) {
             try {
                 Files.createDirectories(directory);
-                Path file = directory.resolve(name(jar, Files.size(jar), Files.getLastModifiedTime(jar).toMillis(),
-                        System.getProperty("java.vm.version", "") + System.getProperty("java.home", "")));
+                Path file = fileIn(directory, jar);
                 if (Files.isReadable(file)) {
                     markUsed(file);
                     return Optional.of(new ClassArchive(file, null));
@@ -317,6 +315,12 @@ public final class Launcher {
             } catch (IOException | RuntimeException e) {
                 return Optional.empty();
             }
+        }
+
+        /** Where the archive of {@code jar} on this JDK lives in {@code directory}. */
+        static Path fileIn(Path directory, Path jar) throws IOException {
+            return directory.resolve(name(jar, Files.size(jar), Files.getLastModifiedTime(jar).toMillis(),
+                    System.getProperty("java.vm.version", "") + System.getProperty("java.home", "")));
         }
 
         /** An archive's time of modification is its last use, which decides the {@link #KEPT} ones. */
@@ -370,8 +374,7 @@ public final class Launcher {
                 if (keep && Files.size(pending) > 0) {
                     Files.move(pending, file, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
                     markUsed(file);
-                    dropOthers();
-                    keepRecent(file.getParent());
+                    tidy();
                 }
             } catch (IOException | RuntimeException e) {
                 // another run may have kept its archive first, or the cache is read-only now: no archive this time
@@ -382,58 +385,45 @@ public final class Launcher {
 
         /** Delete what this run wrote, if anything is left of it. */
         void discard() {
-            if (pending == null) {
-                return;
-            }
-            try {
-                Files.deleteIfExists(pending);
-            } catch (IOException e) {
-                // left for the next run's clean-up
-            }
-        }
-
-        /** Archives of earlier builds of the same jar (same path, other size, time or JDK), and stale pending files. */
-        private void dropOthers() throws IOException {
-            String name = file.getFileName().toString();
-            String prefix = name.substring(0, name.indexOf('-', "iosched-".length()) + 1);
-            File[] files = file.getParent().toFile().listFiles();
-            if (files == null) {
-                return;
-            }
-            for (File other : files) {
-                String otherName = other.getName();
-                if (otherName.startsWith(prefix) && !otherName.equals(name) && isOld(other)) {
-                    Files.deleteIfExists(other.toPath());
-                }
+            if (pending != null) {
+                delete(pending.toFile());
             }
         }
 
         /**
-         * Deletes all but the {@link #KEPT} archives used last in {@code directory}, and what runs of any jar left
-         * pending over an hour ago (ended by SIGKILL while writing).
+         * Makes room in the cache once this archive is kept: drops the archives of earlier builds of the same jar
+         * (same path, other size, time or JDK) and what runs of any jar left pending over an hour ago (ended by
+         * SIGKILL while writing), then all but the {@link #KEPT} archives used last.
          */
-        static void keepRecent(Path directory) {
-            File[] stale = directory.toFile().listFiles((dir, name) -> name.startsWith("iosched-")
-                    && name.endsWith(".tmp") && isOld(new File(dir, name)));
-            for (File file : stale == null ? new File[0] : stale) {
-                try {
-                    Files.deleteIfExists(file.toPath());
-                } catch (IOException e) {
-                    // left for the next run's clean-up
-                }
-            }
-            File[] files = directory.toFile()
-                    .listFiles((dir, name) -> name.startsWith("iosched-") && name.endsWith(".jsa"));
-            if (files == null || files.length <= KEPT) {
+        private void tidy() {
+            String name = file.getFileName().toString();
+            String prefix = name.substring(0, name.indexOf('-', "iosched-".length()) + 1);
+            File[] files = file.getParent().toFile().listFiles((dir, other) -> other.startsWith("iosched-"));
+            if (files == null) {
                 return;
             }
-            Arrays.sort(files, Comparator.comparingLong(File::lastModified).reversed());
-            for (int i = KEPT; i < files.length; i++) {
-                try {
-                    Files.deleteIfExists(files[i].toPath());
-                } catch (IOException e) {
-                    // in use elsewhere or not ours to delete: left
+            List<File> archives = new ArrayList<>(files.length);
+            for (File other : files) {
+                String otherName = other.getName();
+                if (!isOld(other)) {
+                    continue; // a run's archive being written
+                } else if (otherName.endsWith(".tmp") || (otherName.startsWith(prefix) && !otherName.equals(name))) {
+                    delete(other);
+                } else if (otherName.endsWith(".jsa")) {
+                    archives.add(other);
                 }
+            }
+            archives.sort(Comparator.comparingLong(File::lastModified).reversed());
+            for (int i = KEPT; i < archives.size(); i++) {
+                delete(archives.get(i));
+            }
+        }
+
+        private static void delete(File file) {
+            try {
+                Files.deleteIfExists(file.toPath());
+            } catch (IOException e) {
+                // in use elsewhere or not ours to delete: left for the next run's clean-up
             }
         }
 

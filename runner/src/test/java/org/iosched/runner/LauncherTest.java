@@ -151,8 +151,7 @@ class LauncherTest {
         Path running = Files.writeString(directory.resolve("iosched-abcdef02-00000000.jsa.4243.tmp"), "half");
         // the oldest is used: it becomes the newest
         Path jar = Files.writeString(cache.resolve("iosched.jar"), "not really a jar");
-        Path used = directory.resolve(ClassArchive.name(jar, Files.size(jar), Files.getLastModifiedTime(jar).toMillis(),
-                System.getProperty("java.vm.version", "") + System.getProperty("java.home", "")));
+        Path used = ClassArchive.fileIn(directory, jar);
         Files.move(old.remove(old.size() - 1), used);
         Files.setLastModifiedTime(used, FileTime.fromMillis(now - 200 * day));
         assertThat(ClassArchive.in(directory, jar).orElseThrow().option()).isEqualTo("-XX:SharedArchiveFile=" + used);
