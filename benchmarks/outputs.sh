@@ -1,10 +1,11 @@
 #!/usr/bin/env bash
-# Byte-identity check for speed work (issue 19): writes the outputs of the seed scenarios and of a set of jobs
+# Byte-identity check for speed and restructuring work: writes the outputs of the seed scenarios and of a set of jobs
 # per device and scheduler (with and without --trace) into DIR, so that two builds can be compared with cmp.
 #
 #   bash benchmarks/outputs.sh JAR DIR        write every output of JAR into DIR
 #   bash benchmarks/outputs.sh --compare A B  cmp every file of directory A with the one in B (exit 1 on a difference)
 #   SEEDS=0 bash benchmarks/outputs.sh ...    leave out the seed scenarios (the slow part)
+#   EXTRAS=0 bash benchmarks/outputs.sh ...   leave out BFQ, the cgroup controllers, the other scenarios and examples
 #   DEVICES='hdd-7200 ssd' bash benchmarks/outputs.sh ...   only these devices (default: all four)
 #   SUBSET=1 bash benchmarks/outputs.sh --compare FULL PART  compare only the files PART holds
 set -euo pipefail
@@ -51,4 +52,39 @@ for device in ${DEVICES:-hdd-7200 hdd-7200-ncq ssd nvme}; do
       || echo "exit $?" >>"$j.$device.traced.err"
   done
 done
+if [ "${EXTRAS:-1}" = 1 ]; then
+  # BFQ (with and without low_latency, with group weights), the cgroup v2 controllers and the 3.0 bio controllers:
+  # the paths the jobs above do not reach
+  for device in ${DEVICES:-hdd-7200 hdd-7200-ncq ssd nvme}; do
+    for job in "$jobs"/*.fio; do
+      j=$(basename "$job" .fio)
+      while read -r name sets; do
+        # shellcheck disable=SC2086
+        "$java" -jar "$jar" run "$job" --device $device $sets --trace "$out/$j.$device.$name.trace" \
+          >"$j.$device.$name.txt" 2>"$j.$device.$name.err" || echo "exit $?" >>"$j.$device.$name.err"
+      done <<'CASES'
+bfq --scheduler bfq
+bfq-nolat --scheduler bfq --set bfq.low_latency=0 --set bfq.strict_guarantees=1
+bfq-weights --scheduler bfq --set bfq.weight=/grp1:300
+iocost --scheduler none --set iocost.qos.enable=1 --set iocost.grp1.weight=300
+iocost-qos --scheduler mq-deadline --set iocost.qos.enable=1 --set iocost.qos.rpct=90 --set iocost.qos.rlat=2000
+iolatency --scheduler kyber --set iolatency.grp1.target=2000
+iomax --scheduler mq-deadline --set iomax.grp1.riops=300 --set iomax.grp1.wbps=1048576
+throttle --scheduler cfq --set throttle.grp1.read_bps_device=1048576
+ioband --scheduler deadline --set ioband.policy=weight
+CASES
+    done
+  done
+  for s in "$root"/scenarios/bfq/*.yaml "$root"/scenarios/examples/*.yaml; do
+    n=$(basename "$s" .yaml)
+    "$java" -jar "$jar" scenario "$s" >"scenario-$n.txt" 2>"scenario-$n.err" || echo "exit $?" >>"scenario-$n.err"
+  done
+  for e in "$root"/examples/*.fio; do
+    n=$(basename "$e" .fio)
+    for scheduler in cfq,deadline,noop mq-deadline,kyber,bfq,none; do
+      "$java" -jar "$jar" run "$e" --scheduler $scheduler >"example-$n.${scheduler//,/-}.txt" \
+        2>"example-$n.${scheduler//,/-}.err" || echo "exit $?" >>"example-$n.${scheduler//,/-}.err"
+    done
+  done
+fi
 ls "$out" | wc -l | xargs echo "outputs written:"
