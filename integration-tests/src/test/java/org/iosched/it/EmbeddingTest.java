@@ -12,7 +12,7 @@ import org.iosched.simulator.SimulationResult;
 import org.iosched.workload.fio.FioWorkloadProvider;
 import org.junit.jupiter.api.Test;
 
-/** The README's "Embedding: the Java API" example, verbatim: a simulation run from Java without the runner. */
+/** The example of docs/embedding.md, verbatim: a simulation run from Java without the runner. */
 class EmbeddingTest {
     @Test
     void theReadmeExampleRunsAndIsDeterministic() {

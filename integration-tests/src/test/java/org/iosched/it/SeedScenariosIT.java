@@ -12,7 +12,7 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The seed threads, reproduced: the scenarios in {@code scenarios/seeds/} run through the packaged jar over their
- * three seeds, all five in one command as the README shows, and the direction and rough size of every effect the
+ * three seeds, all five in one command as docs/scenarios.md shows, and the direction and rough size of every effect the
  * thread reports must hold for each seed.
  */
 class SeedScenariosIT {
