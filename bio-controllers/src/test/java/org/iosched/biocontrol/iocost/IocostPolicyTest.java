@@ -29,7 +29,7 @@ class IocostPolicyTest {
     @Test
     void theLinearModelsCoefficientsComeFromBpsAndIopsAsCalcLcoefsDerivesThem() {
         long[] c = new long[3];
-        IocostPolicy.calcLcoefs(488636629, 8932, 8518, c);
+        CostModel.calcLcoefs(488636629, 8932, 8518, c);
 
         // page = ceil(2^37 / ceil(488636629 / 4096)); seqio, randio = ceil(2^37 / iops) - page
         long page = -Math.floorDiv(-(1L << 37), -Math.floorDiv(-488636629L, 4096));
@@ -44,42 +44,42 @@ class IocostPolicyTest {
         IocostPolicy qd1 = new FakeQueue(false, 1, MS).install(Map.of("qos.enable", "1"));
         IocostPolicy ssd = new FakeQueue(false, 32, MS).install(Map.of("qos.enable", "1"));
 
-        assertThat(IocostPolicy.AUTOP_NAMES[hdd.autop]).isEqualTo("hdd");
-        assertThat(IocostPolicy.AUTOP_NAMES[qd1.autop]).isEqualTo("ssd_qd1");
-        assertThat(IocostPolicy.AUTOP_NAMES[ssd.autop]).isEqualTo("ssd_dfl");
+        assertThat(CostModel.AUTOP_NAMES[hdd.ioc.autop]).isEqualTo("hdd");
+        assertThat(CostModel.AUTOP_NAMES[qd1.ioc.autop]).isEqualTo("ssd_qd1");
+        assertThat(CostModel.AUTOP_NAMES[ssd.ioc.autop]).isEqualTo("ssd_dfl");
         // period = 2 x the latency target without a percentile: 500 ms on HDD, 50 ms on SSD
-        assertThat(hdd.periodUs).isEqualTo(500_000);
-        assertThat(ssd.periodUs).isEqualTo(50_000);
+        assertThat(hdd.ioc.periodUs).isEqualTo(500_000);
+        assertThat(ssd.ioc.periodUs).isEqualTo(50_000);
     }
 
     @Test
     void thePeriodScalesWithTheLatencyPercentileAndIsClampedToOneMillisecondToOneSecond() {
         // rpct=50: multi = (10^6 - 500000) / 50000 = 10
         assertThat(new FakeQueue(false, 32, MS).install(Map.of("qos.enable", "1", "qos.rpct", "50",
-                "qos.rlat", "10000", "qos.wlat", "10000")).periodUs).isEqualTo(100_000);
+                "qos.rlat", "10000", "qos.wlat", "10000")).ioc.periodUs).isEqualTo(100_000);
         // the larger of rlat and wlat sets the period, with its own percentile (wpct 0: multi 2)
         assertThat(new FakeQueue(false, 32, MS).install(Map.of("qos.enable", "1", "qos.rpct", "50",
-                "qos.rlat", "10000")).periodUs).isEqualTo(50_000);
+                "qos.rlat", "10000")).ioc.periodUs).isEqualTo(50_000);
         assertThat(new FakeQueue(false, 32, MS).install(Map.of("qos.enable", "1", "qos.rpct", "99",
-                "qos.rlat", "100", "qos.wlat", "100")).periodUs).isEqualTo(1000);
+                "qos.rlat", "100", "qos.wlat", "100")).ioc.periodUs).isEqualTo(1000);
         assertThat(new FakeQueue(false, 32, MS).install(Map.of("qos.enable", "1", "qos.rlat", "900000"))
-                .periodUs).isEqualTo(1_000_000);
+                .ioc.periodUs).isEqualTo(1_000_000);
     }
 
     @Test
     void aSequentialBioCostsItsPagesAndTheSeqioCostARandomOneTheRandioCost() {
         FakeQueue q = new FakeQueue(false, 32, MS);
         IocostPolicy p = q.install(Map.of("qos.enable", "1"));
-        IocostPolicy.Group g = p.groupOf("/a");
+        Iocg g = p.ioc.groupOf("/a");
         Task t = q.task("/a");
         g.cursor = 1000;
-        long seq = p.absCost(new Bio(Op.READ, 0, 1008, 8, t, (b, x) -> { }), g, false);
-        long rand = p.absCost(new Bio(Op.READ, 0, 1000 + 8 * 5000, 8, t, (b, x) -> { }), g, false);
-        long merge = p.absCost(new Bio(Op.READ, 0, 1008, 64, t, (b, x) -> { }), g, true);
+        long seq = p.ioc.model.absCost(new Bio(Op.READ, 0, 1008, 8, t, (b, x) -> { }), g, false);
+        long rand = p.ioc.model.absCost(new Bio(Op.READ, 0, 1000 + 8 * 5000, 8, t, (b, x) -> { }), g, false);
+        long merge = p.ioc.model.absCost(new Bio(Op.READ, 0, 1008, 64, t, (b, x) -> { }), g, true);
 
-        assertThat(seq).isEqualTo(p.lcoefs[0][1] + p.lcoefs[0][0]);
-        assertThat(rand).isEqualTo(p.lcoefs[0][2] + p.lcoefs[0][0]);
-        assertThat(merge).isEqualTo(8 * p.lcoefs[0][0]);
+        assertThat(seq).isEqualTo(p.ioc.lcoefs[0][1] + p.ioc.lcoefs[0][0]);
+        assertThat(rand).isEqualTo(p.ioc.lcoefs[0][2] + p.ioc.lcoefs[0][0]);
+        assertThat(merge).isEqualTo(8 * p.ioc.lcoefs[0][0]);
     }
 
     @Test
@@ -127,7 +127,7 @@ class IocostPolicyTest {
         q.new Reader("/a", 32, 1).start();
         q.runUntil(2 * SECOND);
 
-        assertThat(p.busyLevel).isPositive();
+        assertThat(p.ioc.busyLevel).isPositive();
         assertThat(p.statistics().get("vrate_pct").doubleValue()).isLessThan(100).isGreaterThanOrEqualTo(50);
     }
 
@@ -139,23 +139,23 @@ class IocostPolicyTest {
         q.new Reader("/a", 32, 1).start();
         q.runUntil(3 * SECOND);
 
-        assertThat(p.busyLevel).isNegative();
+        assertThat(p.ioc.busyLevel).isNegative();
         assertThat(p.statistics().get("vrate_pct").doubleValue()).isGreaterThan(100);
     }
 
     @Test
     void vrateStepsFollowTheAdjustmentTable() {
-        assertThat(IocostPolicy.VRATE_ADJ_PCT[3]).isZero();
-        assertThat(IocostPolicy.VRATE_ADJ_PCT[4]).isEqualTo(1);
-        assertThat(IocostPolicy.VRATE_ADJ_PCT[20]).isEqualTo(2);
-        assertThat(IocostPolicy.VRATE_ADJ_PCT[36]).isEqualTo(4);
-        assertThat(IocostPolicy.VRATE_ADJ_PCT[44]).isEqualTo(8);
-        assertThat(IocostPolicy.VRATE_ADJ_PCT[52]).isEqualTo(16);
+        assertThat(PeriodTimer.VRATE_ADJ_PCT[3]).isZero();
+        assertThat(PeriodTimer.VRATE_ADJ_PCT[4]).isEqualTo(1);
+        assertThat(PeriodTimer.VRATE_ADJ_PCT[20]).isEqualTo(2);
+        assertThat(PeriodTimer.VRATE_ADJ_PCT[36]).isEqualTo(4);
+        assertThat(PeriodTimer.VRATE_ADJ_PCT[44]).isEqualTo(8);
+        assertThat(PeriodTimer.VRATE_ADJ_PCT[52]).isEqualTo(16);
         FakeQueue q = new FakeQueue(false, 32, MS);
         IocostPolicy p = q.install(Map.of("qos.enable", "1"));
-        p.busyLevel = 20;
-        p.adjustBaseVrate(0);
-        assertThat(p.vrate).isEqualTo(-Math.floorDiv(-IocostPolicy.VTIME_PER_USEC * 98, 100));
+        p.ioc.busyLevel = 20;
+        p.ioc.timer.adjustBaseVrate(0);
+        assertThat(p.ioc.vrate).isEqualTo(-Math.floorDiv(-Ioc.VTIME_PER_USEC * 98, 100));
     }
 
     @Test
@@ -176,16 +176,16 @@ class IocostPolicyTest {
         assertThat(held).isZero();
         assertThat(p.statistics().get("/a.indebt_bios").longValue()).isPositive();
         assertThat(q.delays).isNotEmpty();
-        assertThat(q.delays).allMatch(d -> d[1] >= IocostPolicy.MIN_DELAY_NS && d[1] <= IocostPolicy.MAX_DELAY_NS);
+        assertThat(q.delays).allMatch(d -> d[1] >= DebtAndDelay.MIN_DELAY_NS && d[1] <= DebtAndDelay.MAX_DELAY_NS);
     }
 
     @Test
     void onlyLeavesAreControlledAParentOfAnActiveChildIssuesUncontrolled() {
         FakeQueue q = new FakeQueue(false, 32, MS);
         IocostPolicy p = q.install(Map.of("qos.enable", "1"));
-        IocostPolicy.Group child = p.groupOf("/a/b");
-        assertThat(p.activate(child)).isTrue();
-        assertThat(p.activate(p.groupOf("/a"))).isFalse();
+        Iocg child = p.ioc.groupOf("/a/b");
+        assertThat(child.activate()).isTrue();
+        assertThat(p.ioc.groupOf("/a").activate()).isFalse();
     }
 
     @Test
@@ -215,9 +215,9 @@ class IocostPolicyTest {
         q.new Reader("/b", 32, 2).start();
         q.runUntil(SECOND);
 
-        assertThat(p.vtimeRate).isGreaterThan(p.vrate).isLessThanOrEqualTo(2 * p.vrate);
-        long vperiod = p.periodUs * p.vrate;
-        assertThat(p.vtimeErr).isBetween(-vperiod, vperiod);
+        assertThat(p.ioc.vtimeRate).isGreaterThan(p.ioc.vrate).isLessThanOrEqualTo(2 * p.ioc.vrate);
+        long vperiod = p.ioc.periodUs * p.ioc.vrate;
+        assertThat(p.ioc.vtimeErr).isBetween(-vperiod, vperiod);
     }
 
     @Test
@@ -225,18 +225,18 @@ class IocostPolicyTest {
         FakeQueue q = new FakeQueue(false, 32, MS);
         IocostPolicy p = q.install(Map.of("qos.enable", "1"));
         // not activated: no period timer, so no debt forgiveness halving the delay besides
-        IocostPolicy.Group g = p.groupOf("/a");
+        Iocg g = p.ioc.groupOf("/a");
         g.delay = 40_000;
         g.delayAt = 0;
         q.runUntil(2 * SECOND + 1000);
 
         // no overage now: the decayed 40 ms / 4 is still applied
-        assertThat(p.kickDelay(g)).isTrue();
+        assertThat(p.ioc.debt.kickDelay(g)).isTrue();
         assertThat(g.delay).isEqualTo(40_000);
         g.delay = 400;
         g.delayAt = 0;
         // 400 µs halved twice is below the 250 µs minimum: cleared
-        assertThat(p.kickDelay(g)).isFalse();
+        assertThat(p.ioc.debt.kickDelay(g)).isFalse();
         assertThat(g.delay).isZero();
     }
 
@@ -252,7 +252,7 @@ class IocostPolicyTest {
             p.throttle(new Bio(Op.WRITE, RequestFlags.META, sector, 256, t, (b, x) -> { }));
             sector += 1 << 20;
         }
-        IocostPolicy.Group g = p.groupOf("/a");
+        Iocg g = p.ioc.groupOf("/a");
         debt = g.absVdebt;
         assertThat(debt).isPositive();
         assertThat(g.inuse).isEqualTo(1);
@@ -269,32 +269,32 @@ class IocostPolicyTest {
     void anSsdWhoseVrateStaysAtFiveHundredPercentForTenSecondsBecomesAFastSsdAndBackBelowTenPercent() {
         FakeQueue q = new FakeQueue(false, 32, MS);
         IocostPolicy p = q.install(Map.of("qos.enable", "1"));
-        p.vrate = 6 * IocostPolicy.VTIME_PER_USEC;
+        p.ioc.vrate = 6 * Ioc.VTIME_PER_USEC;
         q.runUntil(SECOND);
-        assertThat(p.refreshParams(false)).isFalse();
+        assertThat(p.ioc.model.refreshParams(false)).isFalse();
         q.runUntil(10 * SECOND);
-        assertThat(p.refreshParams(false)).isFalse();
+        assertThat(p.ioc.model.refreshParams(false)).isFalse();
         q.runUntil(11 * SECOND);
 
         // 10 s at 600 %: the fast SSD's parameters, vrate back to 100 %, 5 ms targets (a 10 ms period)
-        assertThat(p.refreshParams(false)).isTrue();
-        assertThat(IocostPolicy.AUTOP_NAMES[p.autop]).isEqualTo("ssd_fast");
-        assertThat(p.vrate).isEqualTo(IocostPolicy.VTIME_PER_USEC);
-        assertThat(p.periodUs).isEqualTo(10_000);
-        p.vrate = IocostPolicy.VTIME_PER_USEC / 20;
+        assertThat(p.ioc.model.refreshParams(false)).isTrue();
+        assertThat(CostModel.AUTOP_NAMES[p.ioc.autop]).isEqualTo("ssd_fast");
+        assertThat(p.ioc.vrate).isEqualTo(Ioc.VTIME_PER_USEC);
+        assertThat(p.ioc.periodUs).isEqualTo(10_000);
+        p.ioc.vrate = Ioc.VTIME_PER_USEC / 20;
         q.runUntil(12 * SECOND);
-        p.refreshParams(false);
+        p.ioc.model.refreshParams(false);
         q.runUntil(22 * SECOND);
-        assertThat(p.refreshParams(false)).isTrue();
-        assertThat(IocostPolicy.AUTOP_NAMES[p.autop]).isEqualTo("ssd_dfl");
+        assertThat(p.ioc.model.refreshParams(false)).isTrue();
+        assertThat(CostModel.AUTOP_NAMES[p.ioc.autop]).isEqualTo("ssd_dfl");
         // a written model or QoS keeps the class
         FakeQueue uq = new FakeQueue(false, 32, MS);
         IocostPolicy user = uq.install(Map.of("qos.enable", "1", "qos.rlat", "5000"));
-        user.vrate = 6 * IocostPolicy.VTIME_PER_USEC;
+        user.ioc.vrate = 6 * Ioc.VTIME_PER_USEC;
         uq.runUntil(SECOND);
-        user.refreshParams(false);
+        user.ioc.model.refreshParams(false);
         uq.runUntil(12 * SECOND);
-        assertThat(user.refreshParams(false)).isFalse();
-        assertThat(IocostPolicy.AUTOP_NAMES[user.autop]).isEqualTo("ssd_dfl");
+        assertThat(user.ioc.model.refreshParams(false)).isFalse();
+        assertThat(CostModel.AUTOP_NAMES[user.ioc.autop]).isEqualTo("ssd_dfl");
     }
 }
