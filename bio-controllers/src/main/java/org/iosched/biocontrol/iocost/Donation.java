@@ -75,6 +75,7 @@ final class Donation {
         surpluses.add(g);
     }
 
+    /** Whether the period found donors. */
     boolean hasSurpluses() {
         return !surpluses.isEmpty();
     }

@@ -101,6 +101,7 @@ final class Ioc {
         groups.put("/", root);
     }
 
+    /** The clock in µs, as blk-iocost keeps its times ({@code ktime_to_us}). */
     long nowUs() {
         return context.now() / 1000;
     }

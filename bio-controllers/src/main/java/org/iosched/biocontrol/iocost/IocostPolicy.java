@@ -101,11 +101,13 @@ public final class IocostPolicy implements RqQosPolicy {
         }
     }
 
+    /** {@code rq_qos_track}: the bio got its request; its {@code rq_wait} ends. */
     @Override
     public void track(Request rq, Bio bio) {
         leaveAlloc(bio);
     }
 
+    /** {@code rq_qos_cleanup}: the bio went on without a request of its own (merged); its {@code rq_wait} ends. */
     @Override
     public void cleanup(Bio bio) {
         leaveAlloc(bio);
