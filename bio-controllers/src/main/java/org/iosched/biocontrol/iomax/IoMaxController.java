@@ -17,6 +17,7 @@ import org.iosched.api.Task;
 import org.iosched.api.Timer;
 import org.iosched.api.TraceSink;
 import org.iosched.biocontrol.Jiffies;
+import org.iosched.biocontrol.ThrottleStats;
 import org.iosched.biocontrol.iomax.IoMaxGroup.QNode;
 import org.iosched.biocontrol.iomax.IoMaxGroup.ServiceQueue;
 
@@ -457,14 +458,8 @@ public final class IoMaxController implements BioController {
             if (tg.isRoot()) {
                 continue;
             }
-            String p = tg.path + ".";
-            stats.put(p + "read_dispatched_bios", tg.dispatchedBios[READ]);
-            stats.put(p + "read_dispatched_bytes", tg.dispatchedBytes[READ]);
-            stats.put(p + "read_throttled_bios", tg.throttledBios[READ]);
-            stats.put(p + "write_dispatched_bios", tg.dispatchedBios[WRITE]);
-            stats.put(p + "write_dispatched_bytes", tg.dispatchedBytes[WRITE]);
-            stats.put(p + "write_throttled_bios", tg.throttledBios[WRITE]);
-            stats.put(p + "queued", tg.sq.nrQueued[READ] + tg.sq.nrQueued[WRITE]);
+            ThrottleStats.put(stats, tg.path, tg.dispatchedBios, tg.dispatchedBytes, tg.throttledBios,
+                    tg.sq.nrQueued[READ] + tg.sq.nrQueued[WRITE]);
         }
         return stats;
     }

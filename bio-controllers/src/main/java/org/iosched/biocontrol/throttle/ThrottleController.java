@@ -15,6 +15,7 @@ import org.iosched.api.Task;
 import org.iosched.api.Timer;
 import org.iosched.api.TraceSink;
 import org.iosched.biocontrol.Jiffies;
+import org.iosched.biocontrol.ThrottleStats;
 
 /**
  * The blkio throttling policy of Linux 2.6.37 on one request queue ({@code blk_throtl_bio} and the
@@ -289,14 +290,8 @@ public final class ThrottleController implements BioController {
     public Map<String, Number> statistics() {
         Map<String, Number> stats = new LinkedHashMap<>();
         for (ThrottleGroup tg : groupList) {
-            String p = tg.cgroupPath + ".";
-            stats.put(p + "read_dispatched_bios", tg.dispatchedBios[READ]);
-            stats.put(p + "read_dispatched_bytes", tg.dispatchedBytes[READ]);
-            stats.put(p + "read_throttled_bios", tg.throttledBios[READ]);
-            stats.put(p + "write_dispatched_bios", tg.dispatchedBios[WRITE]);
-            stats.put(p + "write_dispatched_bytes", tg.dispatchedBytes[WRITE]);
-            stats.put(p + "write_throttled_bios", tg.throttledBios[WRITE]);
-            stats.put(p + "queued", tg.nrQueued());
+            ThrottleStats.put(stats, tg.cgroupPath, tg.dispatchedBios, tg.dispatchedBytes, tg.throttledBios,
+                    tg.nrQueued());
         }
         return stats;
     }

@@ -17,7 +17,7 @@ import org.junit.jupiter.api.Test;
 class IocostDonationTest {
     private static final long MS = 1_000_000L;
     private static final long SECOND = 1000 * MS;
-    private static final long ONE = IocostPolicy.WEIGHT_ONE;
+    private static final long ONE = Ioc.WEIGHT_ONE;
 
     /** The hierarchy of blk-iocost.c's opening comment: A (100) with A0, A1 (100 each), and B (300). */
     private static IocostPolicy hierarchy(FakeQueue q) {
@@ -28,42 +28,42 @@ class IocostDonationTest {
     @Test
     void hweightsAreTheSharesOfTheActiveSiblingsFromTheRootDown() {
         IocostPolicy p = hierarchy(new FakeQueue(false, 32, MS));
-        IocostPolicy.Group a0 = p.groupOf("/A/A0");
-        IocostPolicy.Group a1 = p.groupOf("/A/A1");
-        IocostPolicy.Group b = p.groupOf("/B");
-        p.activate(a0);
-        p.activate(a1);
+        Iocg a0 = p.ioc.groupOf("/A/A0");
+        Iocg a1 = p.ioc.groupOf("/A/A1");
+        Iocg b = p.ioc.groupOf("/B");
+        a0.activate();
+        a1.activate();
 
         // B idle: A0 and A1 split the device
         assertThat(a0.hweightActive()).isEqualTo(ONE / 2);
-        p.activate(b);
+        b.activate();
         // B active: 300 / 400 for B, the rest split: 12.5 % each
         assertThat(b.hweightActive()).isEqualTo(ONE * 3 / 4);
         assertThat(a0.hweightActive()).isEqualTo(ONE / 8);
         assertThat(a1.hweightInuse()).isEqualTo(ONE / 8);
-        assertThat(p.groupOf("/A").active).isEqualTo(100 * ONE);
+        assertThat(p.ioc.groupOf("/A").active).isEqualTo(100 * ONE);
     }
 
     @Test
     void anInnerNodesInuseFollowsItsChildrensInuseOverActiveRoundedUp() {
         IocostPolicy p = hierarchy(new FakeQueue(false, 32, MS));
-        IocostPolicy.Group[] g = activate(p, "/A/A0", "/A/A1", "/B");
-        IocostPolicy.Group a0 = g[0];
-        IocostPolicy.Group a1 = g[1];
-        IocostPolicy.Group b = g[2];
-        p.propagateWeights(a0, a0.active, a0.active / 2, false);
-        p.commitWeights();
+        Iocg[] g = activate(p, "/A/A0", "/A/A1", "/B");
+        Iocg a0 = g[0];
+        Iocg a1 = g[1];
+        Iocg b = g[2];
+        p.ioc.weights.propagateWeights(a0, a0.active, a0.active / 2, false);
+        p.ioc.weights.commitWeights();
 
         // A's inuse = ceil(100 * (50 + 100) / 200) = 75; A1's hweight_inuse = 1 * 75/375 * 100/150, truncated per level
-        IocostPolicy.Group a = p.groupOf("/A");
+        Iocg a = p.ioc.groupOf("/A");
         assertThat(a.inuse).isEqualTo(75 * ONE);
         long levelA = ONE * (75 * ONE) / (375 * ONE);
         assertThat(a1.hweightInuse()).isEqualTo(levelA * (100 * ONE) / (150 * ONE));
         assertThat(a1.hweightActive()).isEqualTo(ONE / 8);
         // a leaf's inuse stays within [1, active]
-        p.propagateWeights(a0, a0.active, 0, false);
+        p.ioc.weights.propagateWeights(a0, a0.active, 0, false);
         assertThat(a0.inuse).isEqualTo(1);
-        p.propagateWeights(a0, a0.active, 3 * a0.active, false);
+        p.ioc.weights.propagateWeights(a0, a0.active, 3 * a0.active, false);
         assertThat(a0.inuse).isEqualTo(a0.active);
     }
 
@@ -71,39 +71,40 @@ class IocostDonationTest {
     void hweightAfterDonationIsUsageOverHalfAPeriodPlusTheLeftoverAndDiscardsBudgetAboveTheTarget() {
         FakeQueue q = new FakeQueue(false, 32, MS);
         IocostPolicy p = q.install(Map.of("qos.enable", "1"));
-        IocostPolicy.Group g = p.groupOf("/a");
-        p.activate(g);
+        Iocg g = p.ioc.groupOf("/a");
+        g.activate();
         q.runUntil(40 * MS);
-        long vnow = p.vnow();
-        long periodVtime = vnow - p.periodAtVtime;
+        long vnow = p.ioc.vnow();
+        long periodVtime = vnow - p.ioc.periodAtVtime;
         // 30 % of the period's vtime unused: delta = 0.3, new_hwi = usage / (1 - 0.5 + 0.3)
         g.vtime = vnow - periodVtime * 3 / 10;
         long before = g.vtime;
         long usage = ONE / 10;
         long delta = ONE * (vnow - g.vtime) / periodVtime;
-        assertThat(p.hweightAfterDonation(g, ONE, ONE, usage, vnow)).isEqualTo(ONE * usage / (ONE - ONE / 2 + delta));
+        assertThat(p.ioc.donation.hweightAfterDonation(g, ONE, ONE, usage, vnow))
+                .isEqualTo(ONE * usage / (ONE - ONE / 2 + delta));
         assertThat(g.vtime).isEqualTo(before);
 
         // far behind vnow: the budget above margins.target is thrown away (vtime_err records it)
-        g.vtime = vnow - 3 * p.marginTarget;
-        assertThat(p.hweightAfterDonation(g, ONE, ONE, usage, vnow)).isPositive();
-        assertThat(g.vtime).isEqualTo(vnow - p.marginTarget);
-        assertThat(p.vtimeErr).isEqualTo(-2 * p.marginTarget);
+        g.vtime = vnow - 3 * p.ioc.marginTarget;
+        assertThat(p.ioc.donation.hweightAfterDonation(g, ONE, ONE, usage, vnow)).isPositive();
+        assertThat(g.vtime).isEqualTo(vnow - p.ioc.marginTarget);
+        assertThat(p.ioc.vtimeErr).isEqualTo(-2 * p.ioc.marginTarget);
 
         // within margins.min of vnow: no donation (hwm); in debt: the minimum
-        g.vtime = vnow - p.marginMin / 2;
-        assertThat(p.hweightAfterDonation(g, ONE, ONE * 3 / 4, usage, vnow)).isEqualTo(ONE * 3 / 4);
+        g.vtime = vnow - p.ioc.marginMin / 2;
+        assertThat(p.ioc.donation.hweightAfterDonation(g, ONE, ONE * 3 / 4, usage, vnow)).isEqualTo(ONE * 3 / 4);
         g.absVdebt = 1;
-        assertThat(p.hweightAfterDonation(g, ONE, ONE, usage, vnow)).isEqualTo(1);
+        assertThat(p.ioc.donation.hweightAfterDonation(g, ONE, ONE, usage, vnow)).isEqualTo(1);
     }
 
     @Test
     void transferSurplusesGivesTheDonorItsTargetAndTheRestToTheOthers() {
         FakeQueue q = new FakeQueue(false, 32, MS);
         IocostPolicy p = q.install(Map.of("qos.enable", "1"));
-        IocostPolicy.Group[] g = activate(p, "/a", "/b");
-        IocostPolicy.Group a = g[0];
-        IocostPolicy.Group b = g[1];
+        Iocg[] g = activate(p, "/a", "/b");
+        Iocg a = g[0];
+        Iocg b = g[1];
         donate(p, a, ONE / 8);
 
         // a keeps 12.5 %, b gets the other 87.5 % (Andy's method, rounded up at each step)
@@ -118,10 +119,10 @@ class IocostDonationTest {
     void transferSurplusesKeepsTheRatioOfEveryNonDonatingPairAcrossLevels() {
         FakeQueue q = new FakeQueue(false, 32, MS);
         IocostPolicy p = q.install(Map.of("qos.enable", "1"));
-        IocostPolicy.Group[] g = activate(p, "/A/A0", "/A/A1", "/B");
-        IocostPolicy.Group a0 = g[0];
-        IocostPolicy.Group a1 = g[1];
-        IocostPolicy.Group b = g[2];
+        Iocg[] g = activate(p, "/A/A0", "/A/A1", "/B");
+        Iocg a0 = g[0];
+        Iocg a1 = g[1];
+        Iocg b = g[2];
         // A0 (25 %) donates down to 5 %: gamma = (1 - 0.05) / (1 - 0.25); A1 (25 %) and B (50 %) grow by it
         donate(p, a0, ONE / 20);
 
@@ -136,17 +137,17 @@ class IocostDonationTest {
     void aDonorShortOfBudgetSnapsBackInStepsOfAQuarterOfItsActiveWeight() {
         FakeQueue q = new FakeQueue(false, 32, MS);
         IocostPolicy p = q.install(Map.of("qos.enable", "1"));
-        IocostPolicy.Group[] g = activate(p, "/a", "/b");
-        IocostPolicy.Group a = g[0];
-        IocostPolicy.Group b = g[1];
+        Iocg[] g = activate(p, "/a", "/b");
+        Iocg a = g[0];
+        Iocg b = g[1];
         donate(p, a, ONE / 8);
         long donated = a.inuse;
         Task t = q.task("/a");
-        long vnow = p.vnow();
+        long vnow = p.ioc.vnow();
         // a margin below the saved one and below margins.low: inuse rises by ceil(active / 4) until the bio fits
-        a.vtime = vnow - p.marginLow / 2;
-        long abs = p.absCost(new Bio(Op.READ, 0, 8, 8, t, (x, y) -> { }), a, false);
-        long cost = p.adjustInuseAndCalcCost(a, a.vtime, abs, vnow);
+        a.vtime = vnow - p.ioc.marginLow / 2;
+        long abs = p.ioc.model.absCost(new Bio(Op.READ, 0, 8, 8, t, (x, y) -> { }), a, false);
+        long cost = p.ioc.donation.adjustInuseAndCalcCost(a, a.vtime, abs, vnow);
 
         long step = -Math.floorDiv(-a.active * 25, 100);
         assertThat(a.inuse).isGreaterThan(donated);
@@ -188,25 +189,25 @@ class IocostDonationTest {
         q.runUntil(4 * SECOND);
 
         assertThat((double) a.completed / b.completed).isCloseTo(2.0, within(0.05));
-        assertThat(p.groupOf("/a").inuse).isEqualTo(p.groupOf("/a").active);
-        assertThat(p.groupOf("/b").inuse).isEqualTo(p.groupOf("/b").active);
+        assertThat(p.ioc.groupOf("/a").inuse).isEqualTo(p.ioc.groupOf("/a").active);
+        assertThat(p.ioc.groupOf("/b").inuse).isEqualTo(p.ioc.groupOf("/b").active);
     }
 
     /** The groups of {@code paths}, activated in order. */
-    private static IocostPolicy.Group[] activate(IocostPolicy p, String... paths) {
-        IocostPolicy.Group[] groups = new IocostPolicy.Group[paths.length];
+    private static Iocg[] activate(IocostPolicy p, String... paths) {
+        Iocg[] groups = new Iocg[paths.length];
         for (int i = 0; i < paths.length; i++) {
-            groups[i] = p.groupOf(paths[i]);
-            p.activate(groups[i]);
+            groups[i] = p.ioc.groupOf(paths[i]);
+            groups[i].activate();
         }
         return groups;
     }
 
     /** Make {@code g} a donor with target {@code afterDonation} and every other active group short, then transfer. */
-    private static void donate(IocostPolicy p, IocostPolicy.Group g, long afterDonation) {
+    private static void donate(IocostPolicy p, Iocg g, long afterDonation) {
         g.hweightDonating = g.hweightActive();
         g.hweightAfterDonation = afterDonation;
-        p.transferSurplusesOf(g);
-        p.commitWeights();
+        p.ioc.donation.transferSurplusesOf(g);
+        p.ioc.weights.commitWeights();
     }
 }
