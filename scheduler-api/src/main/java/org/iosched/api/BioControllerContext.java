@@ -1,15 +1,10 @@
 package org.iosched.api;
 
-import java.util.random.RandomGenerator;
-
-/** What the bio layer hands to a {@link BioController}. */
-public interface BioControllerContext {
-    /** Current virtual time in nanoseconds. */
-    long now();
-
-    /** A new reusable one-shot timer (a delayed work item). */
-    Timer newTimer(Runnable callback);
-
+/**
+ * What the bio layer hands to a {@link BioController}: besides the clock, timers, randomness and trace of every
+ * {@link PluginContext}, the next layer down, kernel threads, wake-ups, cgroups and the device's facts.
+ */
+public interface BioControllerContext extends PluginContext {
     /** Hand {@code bio} to the next layer down ({@code generic_make_request}); each bio exactly once. */
     void passDown(Bio bio);
 
@@ -31,12 +26,6 @@ public interface BioControllerContext {
 
     /** Facts about the device below. */
     DeviceInfo device();
-
-    /** This controller's seeded random stream. */
-    RandomGenerator random();
-
-    /** The block trace, for controller messages. */
-    TraceSink trace();
 
     /**
      * Run the queue below now, as 2.6.37's {@code throtl_dispatch} does after a round ({@code blk_unplug}):

@@ -1,15 +1,10 @@
 package org.iosched.api;
 
-import java.util.random.RandomGenerator;
-
-/** What the block layer hands to a {@link BlockDevice}: the clock, timers, completion and randomness. */
-public interface DeviceContext {
-    /** Current virtual time in nanoseconds. */
-    long now();
-
-    /** A new reusable one-shot timer. Create timers at start-up or per command slot, not per request. */
-    Timer newTimer(Runnable callback);
-
+/**
+ * What the block layer hands to a {@link BlockDevice}: besides the clock, timers, randomness and trace of every
+ * {@link PluginContext}, completion and readiness.
+ */
+public interface DeviceContext extends PluginContext {
     /**
      * The device finished {@code rq} now: the block layer completes its bios, frees the slot and may
      * dispatch more. Call exactly once per submitted request.
@@ -21,10 +16,4 @@ public interface DeviceContext {
      * layer runs the queue. Completions imply this; call it only when the device became ready otherwise.
      */
     void ready();
-
-    /** This device's seeded random stream. */
-    RandomGenerator random();
-
-    /** The block trace, for device messages. */
-    TraceSink trace();
 }

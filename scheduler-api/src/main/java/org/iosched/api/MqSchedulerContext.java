@@ -1,23 +1,13 @@
 package org.iosched.api;
 
 import java.util.List;
-import java.util.random.RandomGenerator;
 
 /**
- * What Linux 6.6's multi-queue block layer hands to an {@link MqScheduler}: the clock, timers, the hardware queues,
- * queue runs, the generic merge helpers schedulers call, the device's facts, seeded randomness and the block
- * trace. Single-threaded, in virtual time. Methods grow with defaults.
+ * What Linux 6.6's multi-queue block layer hands to an {@link MqScheduler}: besides the clock, timers, randomness and
+ * trace of every {@link PluginContext}, the hardware queues, queue runs, the generic merge helpers schedulers call and
+ * the device's facts. Single-threaded, in virtual time. Methods grow with defaults.
  */
-public interface MqSchedulerContext {
-    /** Current virtual time in nanoseconds ({@code ktime_get_ns}). */
-    long now();
-
-    /** The kernel's {@code HZ} for this run; schedulers that keep time in jiffies (mq-deadline) round with it. */
-    int hz();
-
-    /** A new one-shot timer that runs {@code callback} when it fires. Create timers at start-up, not per request. */
-    Timer newTimer(Runnable callback);
-
+public interface MqSchedulerContext extends PluginContext {
     /** Facts about the device below. */
     DeviceInfo device();
 
@@ -78,10 +68,4 @@ public interface MqSchedulerContext {
 
     /** Set {@code q->last_merge} (null clears it). */
     void setLastMerge(Request rq);
-
-    /** This scheduler's seeded random stream (derived from the run seed and the scheduler name). */
-    RandomGenerator random();
-
-    /** The block trace, for scheduler messages ({@code blk_add_trace_msg}). */
-    TraceSink trace();
 }

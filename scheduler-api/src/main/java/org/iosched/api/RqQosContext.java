@@ -1,15 +1,11 @@
 package org.iosched.api;
 
-import java.util.random.RandomGenerator;
-
-/** What a Linux 6.6 request queue hands to an {@link RqQosPolicy}. Methods grow with defaults. */
-public interface RqQosContext {
-    /** Current virtual time in nanoseconds. */
-    long now();
-
-    /** A new reusable one-shot timer (a kernel timer or delayed work). */
-    Timer newTimer(Runnable callback);
-
+/**
+ * What a Linux 6.6 request queue hands to an {@link RqQosPolicy}: besides the clock ({@code HZ} included), timers,
+ * randomness and trace of every {@link PluginContext}, the device's facts and depths, cgroups, resuming held bios and
+ * delaying tasks. Methods grow with defaults.
+ */
+public interface RqQosContext extends PluginContext {
     /** Facts about the device. */
     DeviceInfo device();
 
@@ -37,11 +33,6 @@ public interface RqQosContext {
     default void delayTask(Task task, long nanos) {
     }
 
-    /** {@code HZ}: jiffy-based timers and intervals round to it. */
-    default int hz() {
-        return 250;
-    }
-
     /**
      * When a task last slept in {@code balance_dirty_pages} writing to this device ({@code wb->dirty_sleep}), in
      * virtual nanoseconds; {@link Long#MIN_VALUE} when none did. blk-wbt's {@code wb_recent_wait} asks it.
@@ -53,10 +44,4 @@ public interface RqQosContext {
     /** Run every hardware queue (asynchronously, as kblockd): a policy that released held work. */
     default void runQueues() {
     }
-
-    /** This policy's seeded random stream. */
-    RandomGenerator random();
-
-    /** The block trace, for the policy's messages. */
-    TraceSink trace();
 }

@@ -1,25 +1,11 @@
 package org.iosched.api;
 
-import java.util.random.RandomGenerator;
-
 /**
- * What the request queue hands to an {@link IoScheduler}: the clock, timers, the dispatch queue, the
- * device's facts and counts, seeded randomness and the block trace. Everything is single-threaded and in
+ * What the request queue hands to an {@link IoScheduler}: besides the clock, timers, randomness and trace of every
+ * {@link PluginContext}, the dispatch queue and the device's facts and counts. Everything is single-threaded and in
  * virtual time.
  */
-public interface SchedulerContext {
-    /** Current virtual time in nanoseconds. */
-    long now();
-
-    /**
-     * The kernel's {@code HZ} for this run (default 250). Schedulers that keep time in jiffies, as the
-     * kernel does, round with it.
-     */
-    int hz();
-
-    /** A new one-shot timer that runs {@code callback} when it fires. Create timers at start-up, not per request. */
-    Timer newTimer(Runnable callback);
-
+public interface SchedulerContext extends PluginContext {
     /**
      * {@code kblockd_schedule_work} / {@code blk_run_queue}: ask the block layer to call
      * {@link IoScheduler#dispatch(boolean)} again soon (at the current virtual time, after the running event).
@@ -49,10 +35,4 @@ public interface SchedulerContext {
 
     /** Requests allocated from the pool and not yet freed, sync or async ({@code rl->count[]}). */
     int allocated(boolean sync);
-
-    /** This scheduler's seeded random stream (derived from the run seed and the scheduler name). */
-    RandomGenerator random();
-
-    /** The block trace, for scheduler messages. */
-    TraceSink trace();
 }

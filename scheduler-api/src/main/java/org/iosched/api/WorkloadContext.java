@@ -5,17 +5,21 @@ import java.util.random.RandomGenerator;
 /**
  * The OS model as a workload sees it: the system calls of a simulated Linux box, in virtual time.
  * A workload creates tasks, opens files and submits {@link FileIo}s; it records what fio would measure
- * with {@link #recordIo}; it says when each job starts and ends, and when it is done.
+ * with {@link #recordIo}; it says when each job starts and ends, and when it is done. The clock, timers and the
+ * block trace are those of every {@link PluginContext}.
  */
-public interface WorkloadContext {
-    /** Current virtual time in nanoseconds. */
-    long now();
-
-    /** A new reusable one-shot timer. */
-    Timer newTimer(Runnable callback);
-
+public interface WorkloadContext extends PluginContext {
     /** A seeded random stream for {@code name} (a job), derived from the run seed or from {@code seed} if non-negative. */
     RandomGenerator random(String name, long seed);
+
+    /**
+     * The workload's own stream, for draws that belong to no job: {@link #random(String, long)} of the empty name
+     * (no job has it) and no seed of its own. Each job should take its own stream.
+     */
+    @Override
+    default RandomGenerator random() {
+        return random("", -1);
+    }
 
     /** The number of online CPUs the OS model has ({@code cpu.count}); CPUs are numbered from 0. */
     default int cpuCount() {
@@ -140,9 +144,6 @@ public interface WorkloadContext {
      */
     default void recordFaults(int job, long minorFaults, long majorFaults) {
     }
-
-    /** Write a message into the block trace. */
-    TraceSink trace();
 
     /** The workload is done: the simulation ends when the OS model has nothing left to write back. */
     void finish();

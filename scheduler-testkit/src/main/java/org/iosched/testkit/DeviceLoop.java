@@ -1,15 +1,8 @@
 package org.iosched.testkit;
 
-import java.util.ArrayList;
-import java.util.Collection;
-import java.util.Collections;
-import java.util.LinkedHashSet;
-import java.util.List;
 import java.util.Objects;
-import java.util.Set;
 import java.util.function.Consumer;
 import java.util.function.Function;
-import java.util.function.ToLongFunction;
 import org.iosched.api.Bio;
 import org.iosched.api.IoScheduler;
 import org.iosched.api.IoSchedulerProvider;
@@ -73,30 +66,11 @@ import org.iosched.api.Task;
  * assertThat(loop.latency(loop.started().get(0))).isEqualTo(2_000_000);
  * }</pre>
  */
-public final class DeviceLoop {
+public final class DeviceLoop extends FakeDeviceLoop {
     /** The default service time of a request: 1 ms. */
     public static final long DEFAULT_SERVICE_NANOS = 1_000_000L;
     /** {@code BLK_DEF_MAX_SECTORS} of 2.6.3x: {@code max_sectors} is at most 512 KiB unless set. */
     static final int DEFAULT_MAX_SECTORS = 1024;
-
-    private enum State { QUEUED, DISPATCH, DRIVER, MERGED, DONE }
-
-    /** The loop's record of one request, kept in {@link Request#blockLayerData()}. */
-    private final class Tracked {
-        State state = State.QUEUED;
-        final Runnable onComplete;
-        long completedAt = -1;
-        Request absorbedInto;
-        List<Request> absorbed;
-
-        Tracked(Runnable onComplete) {
-            this.onComplete = onComplete;
-        }
-
-        DeviceLoop owner() {
-            return DeviceLoop.this;
-        }
-    }
 
     /**
      * When a request went through the loop; a request merged away gets the times of the one that absorbed it.
@@ -120,24 +94,16 @@ public final class DeviceLoop {
     private final FakeSchedulerContext context;
     private final IoScheduler scheduler;
     private final Requests requests;
-    private final ToLongFunction<Request> serviceTime;
     private final int queueDepth;
     private final BioMerges merges;
-    private final List<Request> submitted = new ArrayList<>();
-    private final List<Request> started = new ArrayList<>();
-    private final List<Request> completed = new ArrayList<>();
-    private final List<Request> mergedAway = new ArrayList<>();
-    private final Set<Request> queued = new LinkedHashSet<>();
     private Consumer<Request> onMoved;
     private boolean runPending;
-    private int inDevice;
-    private long deviceFreeAt;
     private int movedInCall;
     private int mayQueueRefusals;
 
     private DeviceLoop(Builder builder, Function<SchedulerContext, IoScheduler> factory) {
+        super(builder.context, builder);
         this.context = builder.context;
-        this.serviceTime = builder.serviceTime;
         this.queueDepth = builder.queueDepth > 0 ? builder.queueDepth : context.device().queueDepth();
         this.requests = Requests.on(context);
         this.scheduler = Objects.requireNonNull(factory.apply(context), "the factory returned no scheduler");
@@ -168,46 +134,6 @@ public final class DeviceLoop {
         return requests;
     }
 
-    /** Requests that entered the scheduler, in order (bios merged into others are not requests). */
-    public List<Request> submitted() {
-        return Collections.unmodifiableList(submitted);
-    }
-
-    /** Requests in the order the driver took them. */
-    public List<Request> started() {
-        return Collections.unmodifiableList(started);
-    }
-
-    /** Requests in the order the device completed them. */
-    public List<Request> completed() {
-        return Collections.unmodifiableList(completed);
-    }
-
-    /** Requests absorbed into another one ({@code requestsMerged}), in order. */
-    public List<Request> mergedAway() {
-        return Collections.unmodifiableList(mergedAway);
-    }
-
-    /** Requests the scheduler holds: added, not yet moved to the dispatch queue nor merged away. */
-    public Collection<Request> queuedRequests() {
-        return Collections.unmodifiableSet(queued);
-    }
-
-    /** How many requests the scheduler holds. */
-    public int queued() {
-        return queued.size();
-    }
-
-    /** How many requests the device holds. */
-    public int inDevice() {
-        return inDevice;
-    }
-
-    /** Requests submitted and not yet completed, merged-away ones excepted. */
-    public int outstanding() {
-        return submitted.size() - mergedAway.size() - completed.size();
-    }
-
     /** How often {@code mayQueue} answered {@link MayQueue#NO} (the request was allocated anyway). */
     public int mayQueueRefusals() {
         return mayQueueRefusals;
@@ -215,15 +141,8 @@ public final class DeviceLoop {
 
     /** When {@code rq} was inserted, dispatched and completed. */
     public Times times(Request rq) {
-        Tracked t = tracked(rq);
-        if (t == null) {
-            throw new IllegalArgumentException(rq + " was not submitted to this loop");
-        }
-        if (t.absorbedInto != null) {
-            Times into = times(t.absorbedInto);
-            return new Times(rq.insertTime(), into.dispatched(), into.completed());
-        }
-        return new Times(rq.insertTime(), rq.dispatchTime(), t.completedAt);
+        Request survivor = survivor(rq);
+        return new Times(rq.insertTime(), survivor.dispatchTime(), tracked(survivor).completedAt);
     }
 
     /** Insertion to completion of {@code rq}. */
@@ -258,7 +177,9 @@ public final class DeviceLoop {
         }
         scheduler.setRequest(rq);
         context.setAllocated(rq.isSync(), context.allocated(rq.isSync()) + 1);
-        rq.setBlockLayerData(new Tracked(onComplete));
+        Tracked tracked = new Tracked(onComplete);
+        tracked.state = State.QUEUED;
+        rq.setBlockLayerData(tracked);
         rq.markInserted(context.now());
         submitted.add(rq);
         queued.add(rq);
@@ -313,20 +234,6 @@ public final class DeviceLoop {
     /** {@code exit_io_context}: tells the scheduler {@code task} exited. */
     public void taskExit(Task task) {
         scheduler.taskExit(task);
-    }
-
-    /** Runs everything due up to {@code time} and sets the clock there. */
-    public void runUntil(long time) {
-        context.advanceTo(time);
-    }
-
-    /** Runs events until none is left or the next one is after {@code limit}; the clock stays at the last event. */
-    public void runUntilIdle(long limit) {
-        long next = context.nextEventTime();
-        while (next >= 0 && next <= limit) {
-            context.runNext();
-            next = context.nextEventTime();
-        }
     }
 
     // ---------------------------------------------------------------- the block layer
@@ -401,7 +308,7 @@ public final class DeviceLoop {
 
     private static String describe(Request rq, Tracked t) {
         return switch (t.state) {
-            case QUEUED -> "is queued";
+            case WAITING_TAG, QUEUED -> "is queued";
             case DISPATCH -> "was already moved to the dispatch queue";
             case DRIVER -> "was already taken by the driver";
             case MERGED -> "was merged into " + t.absorbedInto + " (requestsMerged) and freed";
@@ -409,21 +316,8 @@ public final class DeviceLoop {
         };
     }
 
-    private Tracked tracked(Request rq) {
-        return rq.blockLayerData() instanceof Tracked t && t.owner() == this ? t : null;
-    }
-
     private void freeMerged(Request absorbed, Request survivor) {
-        Tracked t = tracked(absorbed);
-        t.state = State.MERGED;
-        t.absorbedInto = survivor;
-        Tracked into = tracked(survivor);
-        if (into.absorbed == null) {
-            into.absorbed = new ArrayList<>(2);
-        }
-        into.absorbed.add(absorbed);
-        queued.remove(absorbed);
-        mergedAway.add(absorbed);
+        markMerged(absorbed, tracked(absorbed), survivor);
         scheduler.putRequest(absorbed);
         free(absorbed);
     }
@@ -436,13 +330,8 @@ public final class DeviceLoop {
         tracked(rq).state = State.DRIVER;
         started.add(rq);
         inDevice++;
-        long service = serviceTime.applyAsLong(rq);
-        if (service < 0) {
-            throw new IllegalStateException("negative service time " + service + " ns for " + rq);
-        }
         // one head: the device serves what it holds one at a time, in the order it took them
-        deviceFreeAt = Math.max(context.now(), deviceFreeAt) + service;
-        context.schedule(deviceFreeAt, () -> complete(rq));
+        context.schedule(serviceEnd(rq), () -> complete(rq));
     }
 
     private void complete(Request rq) {
@@ -477,27 +366,17 @@ public final class DeviceLoop {
     }
 
     /** Chooses the device's service time and queue depth, then creates the scheduler. */
-    public static final class Builder {
+    public static final class Builder extends FakeDeviceLoop.Builder<Builder> {
         private final FakeSchedulerContext context;
-        private ToLongFunction<Request> serviceTime = rq -> DEFAULT_SERVICE_NANOS;
         private int queueDepth;
 
         private Builder(FakeSchedulerContext context) {
+            super(1);
             this.context = context;
         }
 
-        /** Every request takes {@code nanos} of device time (default {@value DeviceLoop#DEFAULT_SERVICE_NANOS}). */
-        public Builder serviceTime(long nanos) {
-            if (nanos < 0) {
-                throw new IllegalArgumentException("service time must not be negative: " + nanos);
-            }
-            this.serviceTime = rq -> nanos;
-            return this;
-        }
-
-        /** Each request takes the device time {@code model} gives it, asked when the device starts it. */
-        public Builder serviceTime(ToLongFunction<Request> model) {
-            this.serviceTime = Objects.requireNonNull(model, "model");
+        @Override
+        Builder self() {
             return this;
         }
 

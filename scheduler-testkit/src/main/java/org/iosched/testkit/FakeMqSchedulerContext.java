@@ -4,8 +4,6 @@ import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
 import java.util.Objects;
-import java.util.SplittableRandom;
-import java.util.random.RandomGenerator;
 import org.iosched.api.Bio;
 import org.iosched.api.DeviceInfo;
 import org.iosched.api.HardwareQueue;
@@ -14,8 +12,6 @@ import org.iosched.api.MqSchedulerContext;
 import org.iosched.api.MqSchedulerProvider;
 import org.iosched.api.Request;
 import org.iosched.api.Settings;
-import org.iosched.api.Timer;
-import org.iosched.api.TraceSink;
 
 /**
  * A {@link MqSchedulerContext} for tests of Linux 6.6 blk-mq schedulers with no simulator behind it: the test plays
@@ -62,7 +58,7 @@ import org.iosched.api.TraceSink;
  * assertThat(scheduler.dispatchRequest(hctx)).isSameAs(rq);
  * }</pre>
  */
-public final class FakeMqSchedulerContext implements MqSchedulerContext {
+public final class FakeMqSchedulerContext extends FakePluginContext implements MqSchedulerContext {
     /** The default number of CPUs. */
     public static final int DEFAULT_CPUS = 4;
     /** {@code BLKDEV_DEFAULT_RQ}: the scheduler tag depth is twice the queue depth, capped at twice this. */
@@ -84,18 +80,12 @@ public final class FakeMqSchedulerContext implements MqSchedulerContext {
         void run(HardwareQueue hctx, boolean async);
     }
 
-    private final int hz;
-    private final DeviceInfo device;
     private final int cpuCount;
-    private final long seed;
-    private final RandomGenerator random;
-    private final VirtualClock clock = new VirtualClock();
     private final FakeHardwareQueue[] queues;
     private final MqMerges merges;
     private final Requests requests;
     private final List<QueueRun> runs = new ArrayList<>();
     private final List<Request> mergedAway = new ArrayList<>();
-    private final RecordingTrace trace;
     private int nrRequests;
     private int currentCpu;
     private int nextInternalTag;
@@ -103,11 +93,9 @@ public final class FakeMqSchedulerContext implements MqSchedulerContext {
     private RunAction onRun;
 
     private FakeMqSchedulerContext(Builder builder) {
-        this.hz = builder.hz;
-        this.device = builder.device;
+        super(builder);
         this.cpuCount = builder.cpus;
-        this.seed = builder.seed;
-        this.random = new SplittableRandom(builder.seed);
+        DeviceInfo device = builder.device;
         int driverDepth = builder.driverTagDepth > 0 ? builder.driverTagDepth : device.queueDepth();
         this.nrRequests = builder.nrRequests > 0 ? builder.nrRequests
                 : 2 * Math.min(driverDepth, BLKDEV_DEFAULT_RQ);
@@ -120,8 +108,7 @@ public final class FakeMqSchedulerContext implements MqSchedulerContext {
             queues[i] = new FakeHardwareQueue(i, driverDepth, nrRequests, cpuCount, count);
         }
         this.merges = new MqMerges(Math.min(device.maxHwSectors(), DEFAULT_MAX_SECTORS));
-        this.trace = new RecordingTrace(builder.traceEnabled);
-        this.requests = Requests.on(clock::now);
+        this.requests = Requests.on(this::now);
     }
 
     /** HZ {@value FakeSchedulerContext#DEFAULT_HZ}, {@link FakeSchedulerContext#SSD}, 4 CPUs, one hardware queue. */
@@ -195,61 +182,6 @@ public final class FakeMqSchedulerContext implements MqSchedulerContext {
 
     FakeHardwareQueue queueOf(int cpu) {
         return queues[cpu % queues.length];
-    }
-
-    // ---------------------------------------------------------------- clock, timers
-
-    @Override
-    public long now() {
-        return clock.now();
-    }
-
-    /** Moves the clock to {@code time}, firing what is due on the way. */
-    public void advanceTo(long time) {
-        clock.advanceTo(time);
-    }
-
-    /** Moves the clock forward by {@code nanos}. */
-    public void advanceBy(long nanos) {
-        if (nanos < 0) {
-            throw new IllegalArgumentException("virtual time runs forward: cannot advance by " + nanos + " ns");
-        }
-        clock.advanceTo(clock.now() + nanos);
-    }
-
-    /** Moves the clock forward by {@code millis} milliseconds. */
-    public void advanceMillis(long millis) {
-        advanceBy(millis * 1_000_000L);
-    }
-
-    /** Runs the next timer or scheduled action, moving the clock to its time; false when nothing is due. */
-    public boolean runNext() {
-        return clock.runNext(Long.MAX_VALUE);
-    }
-
-    /** The time of the next timer or scheduled action, or -1. */
-    public long nextEventTime() {
-        return clock.nextEventTime();
-    }
-
-    /** Runs {@code action} when the clock reaches {@code time} (now, after what is already due, if past). */
-    public void schedule(long time, Runnable action) {
-        clock.schedule(time, Objects.requireNonNull(action, "action"));
-    }
-
-    @Override
-    public int hz() {
-        return hz;
-    }
-
-    @Override
-    public Timer newTimer(Runnable callback) {
-        return clock.newTimer(Objects.requireNonNull(callback, "callback"));
-    }
-
-    @Override
-    public DeviceInfo device() {
-        return device;
     }
 
     // ---------------------------------------------------------------- CPUs and queues
@@ -412,85 +344,22 @@ public final class FakeMqSchedulerContext implements MqSchedulerContext {
         return Collections.unmodifiableList(mergedAway);
     }
 
-    // ---------------------------------------------------------------- randomness, trace
-
-    @Override
-    public RandomGenerator random() {
-        return random;
-    }
-
-    /** The seed of {@link #random()}. */
-    public long seed() {
-        return seed;
-    }
-
-    @Override
-    public TraceSink trace() {
-        return trace;
-    }
-
-    /** The trace messages written so far, oldest first (read-only). */
-    public List<String> messages() {
-        return Collections.unmodifiableList(trace.messages);
-    }
-
-    /** The trace messages, each prefixed with its virtual time in nanoseconds and a space. */
-    public List<String> timedMessages() {
-        List<String> timed = new ArrayList<>(trace.messages.size());
-        for (int i = 0; i < trace.messages.size(); i++) {
-            timed.add(trace.times.get(i) + " " + trace.messages.get(i));
-        }
-        return timed;
-    }
-
-    /** A trace that keeps every message with its time. */
-    private final class RecordingTrace implements TraceSink {
-        private final List<String> messages = new ArrayList<>();
-        private final List<Long> times = new ArrayList<>();
-        private final boolean enabled;
-
-        RecordingTrace(boolean enabled) {
-            this.enabled = enabled;
-        }
-
-        @Override
-        public boolean enabled() {
-            return enabled;
-        }
-
-        @Override
-        public void message(String message) {
-            messages.add(Objects.requireNonNull(message, "message"));
-            times.add(now());
-        }
-    }
-
-    /** Chooses HZ, the device, CPUs, hardware queues, tag depths, the seed and the trace. */
-    public static final class Builder {
-        private int hz = FakeSchedulerContext.DEFAULT_HZ;
-        private DeviceInfo device = FakeSchedulerContext.SSD;
+    /**
+     * Chooses HZ, the device ({@link FakeSchedulerContext#SSD} unless set), CPUs, hardware queues, tag depths, the
+     * seed and the trace.
+     */
+    public static final class Builder extends FakePluginContext.Builder<Builder> {
         private int cpus = DEFAULT_CPUS;
         private int hardwareQueues = 1;
         private int driverTagDepth;
         private int nrRequests;
-        private long seed = FakeSchedulerContext.DEFAULT_SEED;
-        private boolean traceEnabled = true;
 
         private Builder() {
+            super(FakeSchedulerContext.SSD);
         }
 
-        /** The kernel's {@code HZ}. */
-        public Builder hz(int hz) {
-            if (hz <= 0) {
-                throw new IllegalArgumentException("HZ must be positive, not " + hz);
-            }
-            this.hz = hz;
-            return this;
-        }
-
-        /** The device facts; its queue depth is the driver tag depth unless {@link #driverTagDepth} says otherwise. */
-        public Builder device(DeviceInfo device) {
-            this.device = Objects.requireNonNull(device, "device");
+        @Override
+        Builder self() {
             return this;
         }
 
@@ -528,18 +397,6 @@ public final class FakeMqSchedulerContext implements MqSchedulerContext {
                         + ", not " + nrRequests);
             }
             this.nrRequests = nrRequests;
-            return this;
-        }
-
-        /** The seed of the scheduler's random stream. */
-        public Builder seed(long seed) {
-            this.seed = seed;
-            return this;
-        }
-
-        /** Whether the trace says it is read. */
-        public Builder traceEnabled(boolean enabled) {
-            this.traceEnabled = enabled;
             return this;
         }
 

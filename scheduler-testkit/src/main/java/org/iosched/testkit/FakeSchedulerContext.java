@@ -6,13 +6,10 @@ import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Objects;
 import java.util.Set;
-import java.util.SplittableRandom;
 import java.util.function.Consumer;
-import java.util.random.RandomGenerator;
 import org.iosched.api.DeviceInfo;
 import org.iosched.api.Request;
 import org.iosched.api.SchedulerContext;
-import org.iosched.api.Timer;
 import org.iosched.api.TraceSink;
 
 /**
@@ -61,7 +58,7 @@ import org.iosched.api.TraceSink;
  * scheduler.completed(rq);
  * }</pre>
  */
-public final class FakeSchedulerContext implements SchedulerContext {
+public final class FakeSchedulerContext extends FakePluginContext implements SchedulerContext {
     /** A rotational disk without tagged queueing (queue depth 1), 1 TiB, no write cache. */
     public static final DeviceInfo HDD = new DeviceInfo("fake-hdd", 1L << 31, true, 1, false, false, 1024);
     /** A rotational disk with NCQ (queue depth 31), 1 TiB, no write cache. */
@@ -73,15 +70,9 @@ public final class FakeSchedulerContext implements SchedulerContext {
     /** The seed of {@link #random()} unless the builder says otherwise. */
     public static final long DEFAULT_SEED = 1;
 
-    private final int hz;
-    private final DeviceInfo device;
-    private final long seed;
-    private final RandomGenerator random;
-    private final VirtualClock clock = new VirtualClock();
     private final DispatchList dispatchList = new DispatchList();
     private final List<Request> dispatched = new ArrayList<>();
     private final Set<Request> inDriverRequests = Collections.newSetFromMap(new IdentityHashMap<>());
-    private final RecordingTrace trace;
     private Consumer<Request> onDispatch;
     private Runnable onKick;
     private int kicks;
@@ -91,11 +82,7 @@ public final class FakeSchedulerContext implements SchedulerContext {
     private int allocatedAsync;
 
     private FakeSchedulerContext(Builder builder) {
-        this.hz = builder.hz;
-        this.device = builder.device;
-        this.seed = builder.seed;
-        this.random = new SplittableRandom(builder.seed);
-        this.trace = new RecordingTrace(builder.traceEnabled);
+        super(builder);
     }
 
     /** {@link #DEFAULT_HZ}, {@link #HDD}, seed {@link #DEFAULT_SEED}, trace enabled, clock at 0. */
@@ -106,56 +93,6 @@ public final class FakeSchedulerContext implements SchedulerContext {
     /** A builder starting from the defaults of {@link #create()}. */
     public static Builder builder() {
         return new Builder();
-    }
-
-    // ---------------------------------------------------------------- clock, timers, scheduled actions
-
-    @Override
-    public long now() {
-        return clock.now();
-    }
-
-    /** Moves the clock to {@code time}, firing what is due on the way, in order of time then arming. */
-    public void advanceTo(long time) {
-        clock.advanceTo(time);
-    }
-
-    /** Moves the clock forward by {@code nanos}. */
-    public void advanceBy(long nanos) {
-        if (nanos < 0) {
-            throw new IllegalArgumentException("virtual time runs forward: cannot advance by " + nanos + " ns");
-        }
-        clock.advanceTo(clock.now() + nanos);
-    }
-
-    /** Moves the clock forward by {@code millis} milliseconds. */
-    public void advanceMillis(long millis) {
-        advanceBy(millis * 1_000_000L);
-    }
-
-    /** Runs the next timer or scheduled action, moving the clock to its time; false when nothing is due. */
-    public boolean runNext() {
-        return clock.runNext(Long.MAX_VALUE);
-    }
-
-    /** The time of the next timer or scheduled action, or -1 when nothing is pending. */
-    public long nextEventTime() {
-        return clock.nextEventTime();
-    }
-
-    /** Runs {@code action} when the clock reaches {@code time} (now, after what is already due, if past). */
-    public void schedule(long time, Runnable action) {
-        clock.schedule(time, Objects.requireNonNull(action, "action"));
-    }
-
-    @Override
-    public int hz() {
-        return hz;
-    }
-
-    @Override
-    public Timer newTimer(Runnable callback) {
-        return clock.newTimer(Objects.requireNonNull(callback, "callback"));
     }
 
     // ---------------------------------------------------------------- kick
@@ -176,11 +113,6 @@ public final class FakeSchedulerContext implements SchedulerContext {
     /** What a kick does besides being counted (a {@link DeviceLoop} schedules a queue run); null for nothing. */
     public void onKick(Runnable action) {
         this.onKick = action;
-    }
-
-    @Override
-    public DeviceInfo device() {
-        return device;
     }
 
     // ---------------------------------------------------------------- the dispatch queue
@@ -342,103 +274,25 @@ public final class FakeSchedulerContext implements SchedulerContext {
         }
     }
 
-    @Override
-    public RandomGenerator random() {
-        return random;
-    }
-
-    /** The seed of {@link #random()}. */
-    public long seed() {
-        return seed;
-    }
-
-    @Override
-    public TraceSink trace() {
-        return trace;
-    }
-
     /** Turns the trace on or off ({@link TraceSink#enabled()}); messages already written stay. */
     public void setTraceEnabled(boolean enabled) {
-        trace.enabled = enabled;
-    }
-
-    /** The trace messages written so far, oldest first, as the scheduler wrote them (read-only). */
-    public List<String> messages() {
-        return Collections.unmodifiableList(trace.messages);
-    }
-
-    /** The trace messages written so far, each prefixed with its virtual time in nanoseconds and a space. */
-    public List<String> timedMessages() {
-        List<String> timed = new ArrayList<>(trace.messages.size());
-        for (int i = 0; i < trace.messages.size(); i++) {
-            timed.add(trace.times.get(i) + " " + trace.messages.get(i));
-        }
-        return timed;
+        traceEnabled(enabled);
     }
 
     /** Forgets {@link #dispatched()} and the trace messages (for long runs that only measure). */
     public void clearRecords() {
         dispatched.clear();
-        trace.messages.clear();
-        trace.times.clear();
+        clearMessages();
     }
 
-    /** A trace that keeps every message with its time. */
-    private final class RecordingTrace implements TraceSink {
-        private final List<String> messages = new ArrayList<>();
-        private final List<Long> times = new ArrayList<>();
-        private boolean enabled;
-
-        RecordingTrace(boolean enabled) {
-            this.enabled = enabled;
-        }
-
-        @Override
-        public boolean enabled() {
-            return enabled;
-        }
-
-        @Override
-        public void message(String message) {
-            messages.add(Objects.requireNonNull(message, "message"));
-            times.add(now());
-        }
-    }
-
-    /** Chooses {@code HZ}, the device, the seed and whether the trace is read. */
-    public static final class Builder {
-        private int hz = DEFAULT_HZ;
-        private DeviceInfo device = HDD;
-        private long seed = DEFAULT_SEED;
-        private boolean traceEnabled = true;
-
+    /** Chooses {@code HZ}, the device ({@link #HDD} unless set), the seed and whether the trace is read. */
+    public static final class Builder extends FakePluginContext.Builder<Builder> {
         private Builder() {
+            super(HDD);
         }
 
-        /** The kernel's {@code HZ}: 100, 250, 300 or 1000 in the kernels modelled. */
-        public Builder hz(int hz) {
-            if (hz <= 0) {
-                throw new IllegalArgumentException("HZ must be positive, not " + hz);
-            }
-            this.hz = hz;
-            return this;
-        }
-
-        /** The device facts the scheduler sees ({@link #HDD}, {@link #HDD_NCQ}, {@link #SSD} or your own). */
-        public Builder device(DeviceInfo device) {
-            this.device = Objects.requireNonNull(device, "device");
-            return this;
-        }
-
-        /** The seed of the scheduler's random stream. */
-        public Builder seed(long seed) {
-            this.seed = seed;
-            return this;
-        }
-
-        /** Whether {@link TraceSink#enabled()} answers true (it can be changed later). */
-        public Builder traceEnabled(boolean traceEnabled) {
-            this.traceEnabled = traceEnabled;
+        @Override
+        Builder self() {
             return this;
         }
 

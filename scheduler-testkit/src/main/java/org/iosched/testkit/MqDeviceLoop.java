@@ -2,15 +2,11 @@ package org.iosched.testkit;
 
 import java.util.ArrayDeque;
 import java.util.ArrayList;
-import java.util.Collection;
 import java.util.Collections;
-import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Objects;
-import java.util.Set;
 import java.util.function.Consumer;
 import java.util.function.Function;
-import java.util.function.ToLongFunction;
 import org.iosched.api.Bio;
 import org.iosched.api.HardwareQueue;
 import org.iosched.api.IoPriority;
@@ -65,32 +61,11 @@ import org.iosched.api.Settings;
  * assertThat(loop.started()).extracting(Request::sector).containsExactly(100L);
  * }</pre>
  */
-public final class MqDeviceLoop {
+public final class MqDeviceLoop extends FakeDeviceLoop {
     /** The default service time of a request: 1 ms. */
     public static final long DEFAULT_SERVICE_NANOS = 1_000_000L;
     /** {@code BLK_MQ_BUDGET_DELAY}: a run that got nothing while {@code has_work} held is retried after 3 ms. */
     public static final long BUDGET_DELAY_NANOS = 3_000_000L;
-
-    private enum State { WAITING_TAG, QUEUED, DRIVER, MERGED, DONE }
-
-    /** The loop's record of one request, hung on {@link Request#blockLayerData()}. */
-    private final class Tracked {
-        final Runnable onComplete;
-        State state;
-        int finishes;
-        long generation;
-        long completedAt = -1;
-        Request absorbedInto;
-        List<Request> absorbed;
-
-        Tracked(Runnable onComplete) {
-            this.onComplete = onComplete;
-        }
-
-        MqDeviceLoop owner() {
-            return MqDeviceLoop.this;
-        }
-    }
 
     /** An allocation waiting for a scheduler tag. */
     private record Waiter(Request rq, int flags, int cpu, int shallowDepth) {
@@ -106,28 +81,21 @@ public final class MqDeviceLoop {
 
     private final FakeMqSchedulerContext context;
     private final MqScheduler scheduler;
-    private final ToLongFunction<Request> serviceTime;
     private final int slots;
     private final boolean[] slotUsed;
     private final boolean[][] schedulerTags;
     private final boolean[] runPending;
     private final boolean[] delayedRunPending;
     private final ArrayDeque<Waiter> waiters = new ArrayDeque<>();
-    private final List<Request> submitted = new ArrayList<>();
-    private final List<Request> started = new ArrayList<>();
-    private final List<Request> completed = new ArrayList<>();
-    private final List<Request> mergedAway = new ArrayList<>();
     private final List<Integer> shallowDepths = new ArrayList<>();
-    private final Set<Request> queued = new LinkedHashSet<>();
     private final ArrayList<Request> insertList = new ArrayList<>(1);
     private Consumer<Request> onStarted;
-    private int inDevice;
     private int tagWaits;
     private int bioMerges;
 
     private MqDeviceLoop(Builder builder, Function<MqSchedulerContext, MqScheduler> factory) {
+        super(builder.context, builder);
         this.context = builder.context;
-        this.serviceTime = builder.serviceTime;
         this.slots = builder.slots > 0 ? builder.slots : context.hardwareQueue(0).driverTagDepth();
         this.slotUsed = new boolean[slots];
         int queues = context.hardwareQueueCount();
@@ -169,44 +137,9 @@ public final class MqDeviceLoop {
         return context.requests();
     }
 
-    /** Requests allocated (bios merged into others are not requests), in order. */
-    public List<Request> submitted() {
-        return Collections.unmodifiableList(submitted);
-    }
-
-    /** Requests in the order the driver started them (a requeued request appears again when restarted). */
-    public List<Request> started() {
-        return Collections.unmodifiableList(started);
-    }
-
-    /** Requests in the order the device completed them. */
-    public List<Request> completed() {
-        return Collections.unmodifiableList(completed);
-    }
-
-    /** Requests absorbed into another one by a merge and freed, in order. */
-    public List<Request> mergedAway() {
-        return Collections.unmodifiableList(mergedAway);
-    }
-
     /** Bios the scheduler's {@code bio_merge} merged. */
     public int bioMerges() {
         return bioMerges;
-    }
-
-    /** Requests the scheduler holds: inserted, not dispatched nor merged away. */
-    public Collection<Request> queuedRequests() {
-        return Collections.unmodifiableSet(queued);
-    }
-
-    /** How many requests the scheduler holds. */
-    public int queued() {
-        return queued.size();
-    }
-
-    /** How many requests the device holds. */
-    public int inDevice() {
-        return inDevice;
     }
 
     /** Allocations waiting for a scheduler tag now. */
@@ -235,11 +168,6 @@ public final class MqDeviceLoop {
         return used;
     }
 
-    /** Requests allocated and not yet completed nor merged away. */
-    public int outstanding() {
-        return submitted.size() - mergedAway.size() - completed.size();
-    }
-
     /** How often the block layer called {@code finish_request} for {@code rq}. */
     public int finishes(Request rq) {
         return tracked(rq).finishes;
@@ -247,15 +175,8 @@ public final class MqDeviceLoop {
 
     /** When {@code rq} was inserted, started and completed; a merged-away request has its survivor's times. */
     public Times times(Request rq) {
-        Tracked t = tracked(rq);
-        if (t == null) {
-            throw new IllegalArgumentException(rq + " was not submitted to this loop");
-        }
-        if (t.absorbedInto != null) {
-            Times into = times(t.absorbedInto);
-            return new Times(rq.insertTime(), into.dispatched(), into.completed());
-        }
-        return new Times(rq.insertTime(), rq.dispatchTime(), t.completedAt);
+        Request survivor = survivor(rq);
+        return new Times(rq.insertTime(), survivor.dispatchTime(), tracked(survivor).completedAt);
     }
 
     /** Told about every request the driver starts, as it happens; null for nobody. */
@@ -347,20 +268,6 @@ public final class MqDeviceLoop {
         insert(rq, MqScheduler.INSERT_AT_HEAD);
     }
 
-    /** Runs everything due up to {@code time} and sets the clock there. */
-    public void runUntil(long time) {
-        context.advanceTo(time);
-    }
-
-    /** Runs events until none is left or the next is after {@code limit}; the clock stays at the last event. */
-    public void runUntilIdle(long limit) {
-        long next = context.nextEventTime();
-        while (next >= 0 && next <= limit) {
-            context.runNext();
-            next = context.nextEventTime();
-        }
-    }
-
     /**
      * Runs until every submitted request completed or merged away.
      *
@@ -378,10 +285,6 @@ public final class MqDeviceLoop {
     }
 
     // ---------------------------------------------------------------- the block layer
-
-    private Tracked tracked(Request rq) {
-        return rq.blockLayerData() instanceof Tracked t && t.owner() == this ? t : null;
-    }
 
     private void allocate(Request rq, int flags, int cpu, Runnable onComplete) {
         FakeHardwareQueue hctx = context.queueOf(cpu);
@@ -463,18 +366,7 @@ public final class MqDeviceLoop {
                         + (t == null ? " (never submitted)" : " (" + t.state + ")"));
             }
             finished(rq, t);
-            t.state = State.MERGED;
-            queued.remove(rq);
-            mergedAway.add(rq);
-            Request into = rq.hardwareQueue() == null ? null : survivorOf(rq);
-            t.absorbedInto = into;
-            if (into != null) {
-                Tracked survivor = tracked(into);
-                if (survivor.absorbed == null) {
-                    survivor.absorbed = new ArrayList<>(2);
-                }
-                survivor.absorbed.add(rq);
-            }
+            markMerged(rq, t, rq.hardwareQueue() == null ? null : survivorOf(rq));
             releaseTag(rq);
         }
     }
@@ -550,7 +442,7 @@ public final class MqDeviceLoop {
                 throw new AssertionError("dispatchRequest(" + hctx + ") returned " + rq + ", which "
                         + switch (t.state) {
                             case WAITING_TAG -> "has no tag yet and was never inserted";
-                            case DRIVER -> "the driver already holds (dispatched twice)";
+                            case DISPATCH, DRIVER -> "the driver already holds (dispatched twice)";
                             case MERGED -> "was merged into " + t.absorbedInto + " and freed";
                             case DONE -> "has already completed";
                             case QUEUED -> "is queued";
@@ -576,12 +468,8 @@ public final class MqDeviceLoop {
         if (onStarted != null) {
             onStarted.accept(rq);
         }
-        long service = serviceTime.applyAsLong(rq);
-        if (service < 0) {
-            throw new IllegalStateException("negative service time " + service + " ns for " + rq);
-        }
         long generation = t.generation;
-        context.schedule(context.now() + service, () -> {
+        context.schedule(serviceEnd(rq), () -> {
             if (t.generation == generation && t.state == State.DRIVER) {
                 complete(rq, t);
             }
@@ -623,28 +511,31 @@ public final class MqDeviceLoop {
         }
     }
 
-    /** Chooses the device's service time and slots, then creates the scheduler. */
-    public static final class Builder {
+    /** Chooses the device's service time, slots and units, then creates the scheduler. */
+    public static final class Builder extends FakeDeviceLoop.Builder<Builder> {
         private final FakeMqSchedulerContext context;
-        private ToLongFunction<Request> serviceTime = rq -> DEFAULT_SERVICE_NANOS;
         private int slots;
 
         private Builder(FakeMqSchedulerContext context) {
+            super(0);
             this.context = context;
         }
 
-        /** Every request takes {@code nanos} of device time. */
-        public Builder serviceTime(long nanos) {
-            if (nanos < 0) {
-                throw new IllegalArgumentException("service time must not be negative: " + nanos);
-            }
-            this.serviceTime = rq -> nanos;
+        @Override
+        Builder self() {
             return this;
         }
 
-        /** Each request takes the device time {@code model} gives it, asked when the device starts it. */
-        public Builder serviceTime(ToLongFunction<Request> model) {
-            this.serviceTime = Objects.requireNonNull(model, "model");
+        /**
+         * The device serves requests on {@code units} parallel units (channels), each unit what it was given in the
+         * order it got it, a new request going to the unit that frees first. By default every request is served on
+         * its own, from the moment the device starts it.
+         */
+        public Builder units(int units) {
+            if (units < 1) {
+                throw new IllegalArgumentException("at least one device unit, not " + units);
+            }
+            this.units = units;
             return this;
         }
 

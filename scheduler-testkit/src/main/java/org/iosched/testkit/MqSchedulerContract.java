@@ -74,28 +74,7 @@ public final class MqSchedulerContract {
 
     /** Runs every check with {@code settings}; one {@link AssertionError} lists every check that failed. */
     public static void verify(MqSchedulerProvider provider, Settings settings) {
-        List<AssertionError> failures = new ArrayList<>();
-        List<SchedulerContract.Check> checks = checks(provider, settings);
-        for (SchedulerContract.Check check : checks) {
-            try {
-                check.run();
-            } catch (AssertionError failure) {
-                failures.add(failure);
-            }
-        }
-        if (failures.isEmpty()) {
-            return;
-        }
-        StringBuilder message = new StringBuilder("scheduler '").append(provider.name()).append("' fails ")
-                .append(failures.size()).append(" of ").append(checks.size()).append(" contract checks:");
-        String prefix = "scheduler '" + provider.name() + "' fails the contract ";
-        for (AssertionError failure : failures) {
-            String line = failure.getMessage();
-            message.append("\n - ").append(line.startsWith(prefix) ? line.substring(prefix.length()) : line);
-        }
-        AssertionError all = new AssertionError(message.toString());
-        failures.forEach(all::addSuppressed);
-        throw all;
+        SchedulerContract.runAll(provider.name(), checks(provider, settings));
     }
 
     /** The checks with the provider's default settings. */

@@ -106,8 +106,12 @@ public final class SchedulerContract {
      * that failed (each failure is attached as a suppressed exception).
      */
     public static void verify(IoSchedulerProvider provider, Settings settings) {
+        runAll(provider.name(), checks(provider, settings));
+    }
+
+    /** Runs every check of scheduler {@code name}; one {@link AssertionError} lists every check that failed. */
+    static void runAll(String name, List<Check> checks) {
         List<AssertionError> failures = new ArrayList<>();
-        List<Check> checks = checks(provider, settings);
         for (Check check : checks) {
             try {
                 check.run();
@@ -118,9 +122,9 @@ public final class SchedulerContract {
         if (failures.isEmpty()) {
             return;
         }
-        StringBuilder message = new StringBuilder("scheduler '").append(provider.name()).append("' fails ")
+        StringBuilder message = new StringBuilder("scheduler '").append(name).append("' fails ")
                 .append(failures.size()).append(" of ").append(checks.size()).append(" contract checks:");
-        String prefix = "scheduler '" + provider.name() + "' fails the contract ";
+        String prefix = "scheduler '" + name + "' fails the contract ";
         for (AssertionError failure : failures) {
             String line = failure.getMessage();
             message.append("\n - ").append(line.startsWith(prefix) ? line.substring(prefix.length()) : line);

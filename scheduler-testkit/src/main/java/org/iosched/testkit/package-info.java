@@ -14,6 +14,11 @@
  *       helpers) and {@link org.iosched.testkit.MqDeviceLoop} (allocation, insert, dispatch, completion).</li>
  * </ul>
  *
+ * The two contexts share the package-private {@code FakePluginContext} (clock, timers, {@code HZ}, device, seeded
+ * randomness, recording trace) and the two loops {@code FakeDeviceLoop} (the records read back, the device's
+ * service timing); {@code VirtualClock}, {@code DispatchList}, {@code BioMerges}, {@code MqMerges} and
+ * {@code FakeHardwareQueue} are internal too.
+ *
  * Failures are plain {@link java.lang.AssertionError}s, so any test framework reports them.
  */
 package org.iosched.testkit;

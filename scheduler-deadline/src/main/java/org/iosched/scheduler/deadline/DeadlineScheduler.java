@@ -10,6 +10,9 @@ import org.iosched.api.Request;
 import org.iosched.api.RequestFlags;
 import org.iosched.api.SchedulerContext;
 import org.iosched.api.TraceSink;
+import org.iosched.scheduler.support.FreeNodes;
+import org.iosched.scheduler.support.RequestList;
+import org.iosched.scheduler.support.SectorTree;
 
 /**
  * The deadline I/O scheduler of Linux 2.6.32-3.0 ({@code block/deadline-iosched.c}, Jens Axboe).
@@ -87,8 +90,12 @@ public final class DeadlineScheduler implements IoScheduler {
     private final boolean frontMerges;
     private final int fifoBatch;
 
-    private final SortList[] sortList = {new SortList(), new SortList()};
-    private final FifoList[] fifoList = {new FifoList(), new FifoList()};
+    /** {@code sort_list[dir]}. */
+    @SuppressWarnings("unchecked")
+    private final SectorTree<DeadlineRequest>[] sortList = new SectorTree[] {new SectorTree<>(), new SectorTree<>()};
+    /** {@code fifo_list[dir]}. */
+    @SuppressWarnings("unchecked")
+    private final RequestList<DeadlineRequest>[] fifoList = new RequestList[] {new RequestList<>(), new RequestList<>()};
     /** {@code next_rq[dir]}: where the current sweep goes on; only the direction last dispatched has one. */
     private final DeadlineRequest[] nextRq = new DeadlineRequest[2];
     /** {@code batching}: requests dispatched in the current batch. */
@@ -97,8 +104,8 @@ public final class DeadlineScheduler implements IoScheduler {
     private int starved;
     /** Direction of the current batch, for trace messages only. */
     private int batchDir = NONE;
-    /** Recycled nodes, linked through {@link DeadlineRequest#fifoNext}. */
-    private DeadlineRequest freeNodes;
+    /** Recycled nodes. */
+    private final FreeNodes<DeadlineRequest> freeNodes = new FreeNodes<>();
 
     /**
      * {@code deadline_init_queue}.
@@ -130,8 +137,7 @@ public final class DeadlineScheduler implements IoScheduler {
         int dir = direction(rq);
         DeadlineRequest node = obtainNode();
         node.bind(rq, dir);
-        rq.setSchedulerData(node);
-        addToSortList(node);
+        addToSortList(node, rq.sector());
         rq.setFifoTime(jiffies.startOf(jiffiesNow.at(context.now()) + fifoExpire[dir]));
         fifoList[dir].addTail(node);
     }
@@ -147,10 +153,10 @@ public final class DeadlineScheduler implements IoScheduler {
         }
         int dir = bio.op() == Op.READ ? READ : WRITE;
         DeadlineRequest node = sortList[dir].find(bio.endSector());
-        if (node == null || !mergeable(node.rq, bio)) {
+        if (node == null || !mergeable(node.rq(), bio)) {
             return null;
         }
-        return node.rq;
+        return node.rq();
     }
 
     /** {@code deadline_merged_request}: a front merge moved the start sector, so re-sort the request. */
@@ -161,8 +167,7 @@ public final class DeadlineScheduler implements IoScheduler {
         }
         DeadlineRequest node = nodeOf(rq);
         sortList[node.dir].remove(node);
-        node.sortSector = rq.sector();
-        addToSortList(node);
+        addToSortList(node, rq.sector());
     }
 
     /**
@@ -186,15 +191,13 @@ public final class DeadlineScheduler implements IoScheduler {
     /** {@code elv_rb_former_request}. */
     @Override
     public Request formerRequest(Request rq) {
-        DeadlineRequest former = SortList.previous(nodeOf(rq));
-        return former == null ? null : former.rq;
+        return SectorTree.formerRequest(nodeOf(rq));
     }
 
     /** {@code elv_rb_latter_request}. */
     @Override
     public Request latterRequest(Request rq) {
-        DeadlineRequest latter = SortList.next(nodeOf(rq));
-        return latter == null ? null : latter.rq;
+        return SectorTree.latterRequest(nodeOf(rq));
     }
 
     /**
@@ -214,7 +217,7 @@ public final class DeadlineScheduler implements IoScheduler {
                 return 0;
             }
             DeadlineRequest head = fifoList[dir].first();
-            boolean expired = jiffiesNow.at(context.now()) > jiffies.at(head.rq.fifoTime());
+            boolean expired = jiffiesNow.at(context.now()) > jiffies.at(head.rq().fifoTime());
             node = expired || nextRq[dir] == null ? head : nextRq[dir];
             TraceSink trace = context.trace();
             if (trace.enabled()) {
@@ -249,34 +252,33 @@ public final class DeadlineScheduler implements IoScheduler {
     }
 
     /**
-     * {@code deadline_add_rq_rb}: a request already queued in the same direction at the same start sector (an
-     * alias) cannot share the tree with the new one, so it is dispatched at once, as {@code deadline_move_request}
-     * does it: {@code next_rq} becomes the alias's successor, so the batch goes on from there. The batch count
-     * is not charged. So the tree never holds two requests at one sector.
+     * {@code deadline_add_rq_rb}: 3.0's {@code elv_rb_add} refuses a request already queued in the same direction
+     * at the same start sector (an alias), so that one is dispatched at once, as {@code deadline_move_request} does
+     * it: {@code next_rq} becomes the alias's successor, so the batch goes on from there. The batch count is not
+     * charged. So the tree never holds two requests at one sector.
      */
-    private void addToSortList(DeadlineRequest node) {
-        SortList tree = sortList[node.dir];
+    private void addToSortList(DeadlineRequest node, long sector) {
+        SectorTree<DeadlineRequest> tree = sortList[node.dir];
         DeadlineRequest alias;
-        while ((alias = tree.find(node.sortSector)) != null) {
+        while ((alias = tree.addUnlessAlias(node, sector)) != null) {
             TraceSink trace = context.trace();
             if (trace.enabled()) {
-                trace.message("deadline " + name(alias.dir) + " alias " + alias.rq + " at sector "
-                        + alias.sortSector + " dispatched at insertion");
+                trace.message("deadline " + name(alias.dir) + " alias " + alias.rq() + " at sector "
+                        + alias.sortSector() + " dispatched at insertion");
             }
             // the batch goes on in the alias's direction (for trace messages)
             batchDir = alias.dir;
             moveRequest(alias);
         }
-        tree.insert(node);
     }
 
     /** {@code deadline_move_request}: remember the sweep's successor, then hand the request to the queue. */
     private void moveRequest(DeadlineRequest node) {
         int dir = node.dir;
-        Request rq = node.rq;
+        Request rq = node.rq();
         nextRq[READ] = null;
         nextRq[WRITE] = null;
-        nextRq[dir] = SortList.next(node);
+        nextRq[dir] = SectorTree.next(node);
         removeRequest(node);
         context.dispatchAddTail(rq);
     }
@@ -286,23 +288,15 @@ public final class DeadlineScheduler implements IoScheduler {
         int dir = node.dir;
         fifoList[dir].remove(node);
         if (nextRq[dir] == node) {
-            nextRq[dir] = SortList.next(node);
+            nextRq[dir] = SectorTree.next(node);
         }
         sortList[dir].remove(node);
-        node.rq.setSchedulerData(null);
-        node.clear();
-        node.fifoNext = freeNodes;
-        freeNodes = node;
+        freeNodes.recycle(node);
     }
 
     private DeadlineRequest obtainNode() {
-        DeadlineRequest node = freeNodes;
-        if (node == null) {
-            return new DeadlineRequest();
-        }
-        freeNodes = node.fifoNext;
-        node.fifoNext = null;
-        return node;
+        DeadlineRequest node = freeNodes.poll();
+        return node == null ? new DeadlineRequest() : node;
     }
 
     private static DeadlineRequest nodeOf(Request rq) {
@@ -329,10 +323,10 @@ public final class DeadlineScheduler implements IoScheduler {
                     + (dir == WRITE && !fifoList[READ].isEmpty() ? ", writes starved" : ""));
         }
         if (expired) {
-            trace.message("deadline " + name(dir) + " fifo expired: " + first.rq + " is "
-                    + (context.now() - first.rq.fifoTime()) / NSEC_PER_MSEC + " ms past its deadline");
+            trace.message("deadline " + name(dir) + " fifo expired: " + first.rq() + " is "
+                    + (context.now() - first.rq().fifoTime()) / NSEC_PER_MSEC + " ms past its deadline");
         }
-        trace.message("deadline " + name(dir) + " batch start at sector " + first.rq.sector() + ", "
+        trace.message("deadline " + name(dir) + " batch start at sector " + first.rq().sector() + ", "
                 + fifoList[dir].size() + " queued, starved " + starved);
     }
 

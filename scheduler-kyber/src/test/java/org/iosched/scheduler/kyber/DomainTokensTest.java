@@ -6,6 +6,7 @@ import java.util.ArrayList;
 import java.util.List;
 import org.iosched.api.HardwareQueue;
 import org.iosched.api.Request;
+import org.iosched.testkit.FakeMqSchedulerContext;
 import org.junit.jupiter.api.Test;
 
 /** Domain tokens: the kernel's depths, exhaustion, waiting, wake batching and the asynchronous re-run. */
@@ -69,11 +70,11 @@ class DomainTokensTest {
 
     @Test
     void anExhaustedDomainLeavesItsRequestsQueuedTracesThrottledAndWaits() {
-        FakeMqContext context = FakeMqContext.simple();
+        FakeMqSchedulerContext context = Kybers.simple();
         KyberScheduler kyber = Kybers.on(context);
-        HardwareQueue hctx = context.hctx(0);
+        HardwareQueue hctx = context.hardwareQueue(0);
         for (int i = 0; i < 17; i++) {
-            Kybers.insert(kyber, context.request(org.iosched.api.Op.FLUSH, 0, 0, 0, 0));
+            Kybers.insert(kyber, Kybers.request(context, org.iosched.api.Op.FLUSH, 0, 0, 0, 0));
         }
 
         List<Request> out = Kybers.drain(kyber, hctx, 100);
@@ -88,31 +89,31 @@ class DomainTokensTest {
 
     @Test
     void aFreedTokenWakesTheWaitingHardwareQueueAsynchronouslyAfterAWakeBatch() {
-        FakeMqContext context = FakeMqContext.simple();
+        FakeMqSchedulerContext context = Kybers.simple();
         KyberScheduler kyber = Kybers.on(context);
-        HardwareQueue hctx = context.hctx(0);
+        HardwareQueue hctx = context.hardwareQueue(0);
         for (int i = 0; i < 18; i++) {
-            Kybers.insert(kyber, context.request(org.iosched.api.Op.FLUSH, 0, 0, 0, 0));
+            Kybers.insert(kyber, Kybers.request(context, org.iosched.api.Op.FLUSH, 0, 0, 0, 0));
         }
         List<Request> out = Kybers.drain(kyber, hctx, 100);
 
         kyber.completedRequest(out.get(0), context.now());
         kyber.finishRequest(out.get(0));
-        assertThat(context.runs()).as("OTHER's wake batch is 16 / 8 = 2").isEmpty();
+        assertThat(Kybers.runs(context)).as("OTHER's wake batch is 16 / 8 = 2").isEmpty();
         kyber.finishRequest(out.get(1));
 
-        assertThat(context.runs()).containsExactly("hctx0 async");
+        assertThat(Kybers.runs(context)).containsExactly("hctx0 async");
         assertThat(KyberScheduler.waiting(hctx, KyberScheduler.OTHER)).isFalse();
         assertThat(Kybers.drain(kyber, hctx, 100)).hasSize(2);
     }
 
     @Test
     void aTokenGotWhileQueuedTakesTheWaitEntryOff() {
-        FakeMqContext context = FakeMqContext.simple();
+        FakeMqSchedulerContext context = Kybers.simple();
         KyberScheduler kyber = Kybers.on(context);
-        HardwareQueue hctx = context.hctx(0);
+        HardwareQueue hctx = context.hardwareQueue(0);
         for (int i = 0; i < 17; i++) {
-            Kybers.insert(kyber, context.request(org.iosched.api.Op.FLUSH, 0, 0, 0, 0));
+            Kybers.insert(kyber, Kybers.request(context, org.iosched.api.Op.FLUSH, 0, 0, 0, 0));
         }
         List<Request> out = Kybers.drain(kyber, hctx, 100);
         assertThat(KyberScheduler.waiting(hctx, KyberScheduler.OTHER)).isTrue();
@@ -126,36 +127,36 @@ class DomainTokensTest {
 
     @Test
     void tokensAreDeviceWideAcrossHardwareQueues() {
-        FakeMqContext context = new FakeMqContext(250, 2, 2, 32, 64);
+        FakeMqSchedulerContext context = Kybers.context(250, 2, 2, 32, 64);
         KyberScheduler kyber = Kybers.on(context);
         for (int i = 0; i < 10; i++) {
-            Kybers.insert(kyber, context.request(org.iosched.api.Op.FLUSH, 0, 0, 0, 0));
-            Kybers.insert(kyber, context.request(org.iosched.api.Op.FLUSH, 0, 0, 0, 1));
+            Kybers.insert(kyber, Kybers.request(context, org.iosched.api.Op.FLUSH, 0, 0, 0, 0));
+            Kybers.insert(kyber, Kybers.request(context, org.iosched.api.Op.FLUSH, 0, 0, 0, 1));
         }
 
-        int first = Kybers.drain(kyber, context.hctx(0), 100).size();
-        int second = Kybers.drain(kyber, context.hctx(1), 100).size();
+        int first = Kybers.drain(kyber, context.hardwareQueue(0), 100).size();
+        int second = Kybers.drain(kyber, context.hardwareQueue(1), 100).size();
 
         assertThat(first).isEqualTo(10);
         assertThat(second).as("16 OTHER tokens for the whole device").isEqualTo(6);
-        assertThat(KyberScheduler.waiting(context.hctx(1), KyberScheduler.OTHER)).isTrue();
-        assertThat(KyberScheduler.waiting(context.hctx(0), KyberScheduler.OTHER)).isFalse();
+        assertThat(KyberScheduler.waiting(context.hardwareQueue(1), KyberScheduler.OTHER)).isTrue();
+        assertThat(KyberScheduler.waiting(context.hardwareQueue(0), KyberScheduler.OTHER)).isFalse();
     }
 
     @Test
     void eachWaitPicksTheNextOfTheEightWaitQueues() {
-        FakeMqContext context = FakeMqContext.simple();
+        FakeMqSchedulerContext context = Kybers.simple();
         KyberScheduler kyber = Kybers.on(context);
-        HardwareQueue hctx = context.hctx(0);
+        HardwareQueue hctx = context.hardwareQueue(0);
         for (int i = 0; i < 40; i++) {
-            Kybers.insert(kyber, context.request(org.iosched.api.Op.FLUSH, 0, 0, 0, 0));
+            Kybers.insert(kyber, Kybers.request(context, org.iosched.api.Op.FLUSH, 0, 0, 0, 0));
         }
         List<Request> out = new ArrayList<>(Kybers.drain(kyber, hctx, 100));
         // wake, dispatch two, wait again: the entry must still be woken each time (whichever queue it is on)
         for (int round = 0; round < 10; round++) {
             kyber.finishRequest(out.remove(0));
             kyber.finishRequest(out.remove(0));
-            assertThat(context.runs()).hasSize(round + 1);
+            assertThat(Kybers.runs(context)).hasSize(round + 1);
             out.addAll(Kybers.drain(kyber, hctx, 100));
             assertThat(KyberScheduler.waiting(hctx, KyberScheduler.OTHER)).isTrue();
         }

@@ -7,17 +7,19 @@ import org.iosched.api.HardwareQueue;
 import org.iosched.api.Op;
 import org.iosched.api.Request;
 import org.iosched.api.RequestFlags;
+import org.iosched.api.Task;
+import org.iosched.testkit.FakeMqSchedulerContext;
 import org.junit.jupiter.api.Test;
 
 /** kyber_dispatch_request: batches per domain, round-robin rotation, async depth (kyber_limit_depth). */
 class KyberDispatchTest {
-    private final FakeMqContext context = FakeMqContext.simple();
+    private final FakeMqSchedulerContext context = Kybers.simple();
     private final KyberScheduler kyber = Kybers.on(context);
-    private final HardwareQueue hctx = context.hctx(0);
+    private final HardwareQueue hctx = context.hardwareQueue(0);
 
     private void queue(Op op, int count) {
         for (int i = 0; i < count; i++) {
-            Kybers.insert(kyber, context.request(op, 0, (long) i * 1000, 8, 0));
+            Kybers.insert(kyber, Kybers.request(context, op, 0, (long) i * 1000, 8, 0));
         }
     }
 
@@ -84,23 +86,24 @@ class KyberDispatchTest {
     void asyncRequestsGetThreeQuartersOfEachSchedulerTagWord() {
         // 64 scheduler tags: 16-bit words (shift 4) -> 12
         assertThat(kyber.asyncDepth()).isEqualTo(12);
-        assertThat(kyber.limitDepth(Op.WRITE, 0, context.task(), hctx)).isEqualTo(12);
-        assertThat(kyber.limitDepth(Op.DISCARD, 0, context.task(), hctx)).isEqualTo(12);
-        assertThat(kyber.limitDepth(Op.READ, 0, context.task(), hctx)).isZero();
-        assertThat(kyber.limitDepth(Op.WRITE, RequestFlags.SYNC, context.task(), hctx)).isZero();
-        assertThat(kyber.limitDepth(Op.WRITE, RequestFlags.FUA, context.task(), hctx)).isZero();
-        assertThat(kyber.limitDepth(Op.WRITE, RequestFlags.PREFLUSH, context.task(), hctx)).isZero();
-        assertThat(kyber.limitDepth(Op.FLUSH, 0, context.task(), hctx)).as("6.6 skips REQ_OP_FLUSH").isZero();
+        Task task = context.requests().defaultTask();
+        assertThat(kyber.limitDepth(Op.WRITE, 0, task, hctx)).isEqualTo(12);
+        assertThat(kyber.limitDepth(Op.DISCARD, 0, task, hctx)).isEqualTo(12);
+        assertThat(kyber.limitDepth(Op.READ, 0, task, hctx)).isZero();
+        assertThat(kyber.limitDepth(Op.WRITE, RequestFlags.SYNC, task, hctx)).isZero();
+        assertThat(kyber.limitDepth(Op.WRITE, RequestFlags.FUA, task, hctx)).isZero();
+        assertThat(kyber.limitDepth(Op.WRITE, RequestFlags.PREFLUSH, task, hctx)).isZero();
+        assertThat(kyber.limitDepth(Op.FLUSH, 0, task, hctx)).as("6.6 skips REQ_OP_FLUSH").isZero();
     }
 
     @Test
     void asyncDepthFollowsTheWordSizeOfTheSchedulerTags() {
-        FakeMqContext nvme = new FakeMqContext(250, 4, 4, 1023, 256);
+        FakeMqSchedulerContext nvme = Kybers.context(250, 4, 4, 1023, 256);
         KyberScheduler onNvme = Kybers.on(nvme);
-        assertThat(nvme.hctx(0).schedulerTagShift()).isEqualTo(6);
+        assertThat(nvme.hardwareQueue(0).schedulerTagShift()).isEqualTo(6);
         assertThat(onNvme.asyncDepth()).isEqualTo(48);
 
-        FakeMqContext.FakeHctx narrow = new FakeMqContext.FakeHctx(0, 32, 128, 5, new int[] {0});
+        HardwareQueue narrow = Kybers.context(250, 1, 1, 32, 128).hardwareQueue(0);
         onNvme.depthUpdated(narrow);
         assertThat(onNvme.asyncDepth()).isEqualTo(24);
     }

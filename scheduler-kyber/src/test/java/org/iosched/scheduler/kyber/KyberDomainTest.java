@@ -6,6 +6,7 @@ import java.util.List;
 import org.iosched.api.Bio;
 import org.iosched.api.Op;
 import org.iosched.api.Request;
+import org.iosched.testkit.FakeMqSchedulerContext;
 import org.junit.jupiter.api.Test;
 
 /** kyber_sched_domain, kyber_insert_requests and kyber_bio_merge: which list a request or bio goes to. */
@@ -20,13 +21,13 @@ class KyberDomainTest {
 
     @Test
     void syncAndAsyncWritesShareTheWriteDomain() {
-        FakeMqContext context = FakeMqContext.simple();
+        FakeMqSchedulerContext context = Kybers.simple();
         KyberScheduler kyber = Kybers.on(context);
-        Request async = Kybers.insert(kyber, context.write(0, 0));
-        Request sync = Kybers.insert(kyber, context.syncWrite(100, 0));
+        Request async = Kybers.insert(kyber, Kybers.write(context, 0, 0));
+        Request sync = Kybers.insert(kyber, Kybers.syncWrite(context, 100, 0));
 
         // one token each from the WRITE pool; nothing from READ's
-        assertThat(Kybers.drain(kyber, context.hctx(0), 10)).containsExactly(async, sync);
+        assertThat(Kybers.drain(kyber, context.hardwareQueue(0), 10)).containsExactly(async, sync);
         assertThat(kyber.tokens(KyberScheduler.WRITE).inUse()).isEqualTo(2);
         assertThat(kyber.tokens(KyberScheduler.READ).inUse()).isZero();
     }
@@ -37,7 +38,7 @@ class KyberDomainTest {
                 KyberScheduler.maxDepth(3)}).containsExactly(256, 128, 64, 16);
         assertThat(new int[] {KyberScheduler.batchSize(0), KyberScheduler.batchSize(1), KyberScheduler.batchSize(2),
                 KyberScheduler.batchSize(3)}).containsExactly(16, 8, 1, 1);
-        KyberScheduler kyber = Kybers.on(FakeMqContext.simple());
+        KyberScheduler kyber = Kybers.on(Kybers.simple());
         assertThat(kyber.target(KyberScheduler.READ)).isEqualTo(2_000_000L);
         assertThat(kyber.target(KyberScheduler.WRITE)).isEqualTo(10_000_000L);
         assertThat(kyber.target(KyberScheduler.DISCARD)).isEqualTo(5_000_000_000L);
@@ -48,75 +49,75 @@ class KyberDomainTest {
 
     @Test
     void aBioMergesOnlyIntoTheCurrentCpusListOfItsDomain() {
-        FakeMqContext context = new FakeMqContext(250, 2, 1, 32, 64);
+        FakeMqSchedulerContext context = Kybers.context(250, 2, 1, 32, 64);
         KyberScheduler kyber = Kybers.on(context);
-        Request onCpu1 = Kybers.insert(kyber, context.read(0, 1));
-        Request writeOnCpu0 = Kybers.insert(kyber, context.write(8, 0));
+        Request onCpu1 = Kybers.insert(kyber, Kybers.read(context, 0, 1));
+        Request writeOnCpu0 = Kybers.insert(kyber, Kybers.write(context, 8, 0));
 
         context.setCurrentCpu(0);
-        Bio read = context.bio(Op.READ, 0, 8, 8);
+        Bio read = context.requests().bio(Op.READ, 0, 8, 8);
         assertThat(kyber.bioMerge(read)).as("cpu 0 has no read list entry").isFalse();
         context.setCurrentCpu(1);
         assertThat(kyber.bioMerge(read)).isTrue();
         assertThat(onCpu1.sectors()).isEqualTo(16);
         // a write bio ending where the write starts merges at the front, in the write list of CPU 0
         context.setCurrentCpu(0);
-        assertThat(kyber.bioMerge(context.bio(Op.WRITE, 0, 0, 8))).isTrue();
+        assertThat(kyber.bioMerge(context.requests().bio(Op.WRITE, 0, 0, 8))).isTrue();
         assertThat(writeOnCpu0.sector()).isZero();
     }
 
     @Test
     void flushedRequestsAreNoLongerMergeable() {
-        FakeMqContext context = FakeMqContext.simple();
+        FakeMqSchedulerContext context = Kybers.simple();
         KyberScheduler kyber = Kybers.on(context);
-        Kybers.insert(kyber, context.read(0, 0));
-        Kybers.insert(kyber, context.read(100, 0));
-        Request first = kyber.dispatchRequest(context.hctx(0));
+        Kybers.insert(kyber, Kybers.read(context, 0, 0));
+        Kybers.insert(kyber, Kybers.read(context, 100, 0));
+        Request first = kyber.dispatchRequest(context.hardwareQueue(0));
 
         assertThat(first.sector()).isZero();
         // the read at 100 now sits in rqs[READ], out of the software queue's list
-        assertThat(kyber.bioMerge(context.bio(Op.READ, 0, 108, 8))).isFalse();
+        assertThat(kyber.bioMerge(context.requests().bio(Op.READ, 0, 108, 8))).isFalse();
     }
 
     @Test
     void insertAppendsOrPutsAtTheHeadOfTheRequestsSoftwareQueue() {
-        FakeMqContext context = new FakeMqContext(250, 2, 1, 32, 64);
+        FakeMqSchedulerContext context = Kybers.context(250, 2, 1, 32, 64);
         KyberScheduler kyber = Kybers.on(context);
-        Request a = Kybers.insert(kyber, context.read(0, 1));
-        Request b = Kybers.insert(kyber, context.read(100, 0));
-        Request c = Kybers.insert(kyber, context.read(200, 1));
-        Request head = context.read(300, 1);
+        Request a = Kybers.insert(kyber, Kybers.read(context, 0, 1));
+        Request b = Kybers.insert(kyber, Kybers.read(context, 100, 0));
+        Request c = Kybers.insert(kyber, Kybers.read(context, 200, 1));
+        Request head = Kybers.read(context, 300, 1);
         kyber.prepareRequest(head);
         Kybers.insertAtHead(kyber, head);
 
         // flush order: software queue 0 (CPU 0), then 1; FIFO within each, AT_HEAD first
-        assertThat(Kybers.drain(kyber, context.hctx(0), 10)).containsExactly(b, head, a, c);
+        assertThat(Kybers.drain(kyber, context.hardwareQueue(0), 10)).containsExactly(b, head, a, c);
     }
 
     @Test
     void severalAtHeadRequestsEndUpReversedAsTheKernelsListMoveLeavesThem() {
-        FakeMqContext context = FakeMqContext.simple();
+        FakeMqSchedulerContext context = Kybers.simple();
         KyberScheduler kyber = Kybers.on(context);
-        Request a = context.read(0, 0);
-        Request b = context.read(100, 0);
+        Request a = Kybers.read(context, 0, 0);
+        Request b = Kybers.read(context, 100, 0);
         kyber.prepareRequest(a);
         kyber.prepareRequest(b);
-        kyber.insertRequests(context.hctx(0), List.of(a, b), KyberScheduler.INSERT_AT_HEAD);
+        kyber.insertRequests(context.hardwareQueue(0), List.of(a, b), KyberScheduler.INSERT_AT_HEAD);
 
-        assertThat(Kybers.drain(kyber, context.hctx(0), 10)).containsExactly(b, a);
+        assertThat(Kybers.drain(kyber, context.hardwareQueue(0), 10)).containsExactly(b, a);
     }
 
     @Test
     void hasWorkWhileAnyListHoldsARequest() {
-        FakeMqContext context = FakeMqContext.simple();
+        FakeMqSchedulerContext context = Kybers.simple();
         KyberScheduler kyber = Kybers.on(context);
-        assertThat(kyber.hasWork(context.hctx(0))).isFalse();
-        Kybers.insert(kyber, context.request(Op.DISCARD, 0, 0, 8, 0));
-        Kybers.insert(kyber, context.request(Op.DISCARD, 0, 100, 8, 0));
-        assertThat(kyber.hasWork(context.hctx(0))).isTrue();
-        kyber.dispatchRequest(context.hctx(0));
-        assertThat(kyber.hasWork(context.hctx(0))).as("one left in rqs[DISCARD]").isTrue();
-        kyber.dispatchRequest(context.hctx(0));
-        assertThat(kyber.hasWork(context.hctx(0))).isFalse();
+        assertThat(kyber.hasWork(context.hardwareQueue(0))).isFalse();
+        Kybers.insert(kyber, Kybers.request(context, Op.DISCARD, 0, 0, 8, 0));
+        Kybers.insert(kyber, Kybers.request(context, Op.DISCARD, 0, 100, 8, 0));
+        assertThat(kyber.hasWork(context.hardwareQueue(0))).isTrue();
+        kyber.dispatchRequest(context.hardwareQueue(0));
+        assertThat(kyber.hasWork(context.hardwareQueue(0))).as("one left in rqs[DISCARD]").isTrue();
+        kyber.dispatchRequest(context.hardwareQueue(0));
+        assertThat(kyber.hasWork(context.hardwareQueue(0))).isFalse();
     }
 }

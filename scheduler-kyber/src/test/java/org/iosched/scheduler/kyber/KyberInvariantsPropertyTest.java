@@ -15,6 +15,7 @@ import net.jqwik.api.constraints.Size;
 import org.iosched.api.HardwareQueue;
 import org.iosched.api.Op;
 import org.iosched.api.Request;
+import org.iosched.testkit.FakeMqSchedulerContext;
 
 /**
  * Random interleavings of inserts on four CPUs over two hardware queues, dispatches, completions and timer runs:
@@ -27,7 +28,7 @@ class KyberInvariantsPropertyTest {
 
     @Property(tries = 200)
     void tokensOrderAndWorkStayConsistent(@ForAll @Size(min = 1, max = 400) List<@IntRange(min = 0, max = 99) Integer> steps) {
-        FakeMqContext context = new FakeMqContext(250, 4, 2, 64, 64);
+        FakeMqSchedulerContext context = Kybers.context(250, 4, 2, 64, 64);
         KyberScheduler kyber = Kybers.on(context);
         List<Request> inFlight = new ArrayList<>();
         Map<String, List<Long>> inserted = new HashMap<>();
@@ -38,12 +39,12 @@ class KyberInvariantsPropertyTest {
         int sector = 0;
         for (int step : steps) {
             if (step < 45) {
-                Request rq = context.request(OPS[step % 4], 0, sector += 100, 8, step % 4 == 3 ? 0 : (step / 4) % 4);
+                Request rq = Kybers.request(context, OPS[step % 4], 0, sector += 100, 8, step % 4 == 3 ? 0 : (step / 4) % 4);
                 Kybers.insert(kyber, rq);
                 inserted.computeIfAbsent(key(rq), k -> new ArrayList<>()).add(rq.id());
                 queued++;
             } else if (step < 80) {
-                HardwareQueue hctx = context.hctx(step % 2);
+                HardwareQueue hctx = context.hardwareQueue(step % 2);
                 Request rq = kyber.dispatchRequest(hctx);
                 if (rq != null) {
                     assertThat(seen.add(rq.id())).as("dispatched once").isTrue();
@@ -76,7 +77,7 @@ class KyberInvariantsPropertyTest {
                 assertThat(kyber.tokens(d).inUse()).isEqualTo(held[d]).isLessThanOrEqualTo(KyberScheduler.maxDepth(d));
                 assertThat(kyber.tokens(d).depth()).isBetween(1, KyberScheduler.maxDepth(d));
             }
-            boolean anyWork = kyber.hasWork(context.hctx(0)) || kyber.hasWork(context.hctx(1));
+            boolean anyWork = kyber.hasWork(context.hardwareQueue(0)) || kyber.hasWork(context.hardwareQueue(1));
             assertThat(anyWork).isEqualTo(queued > 0);
         }
         for (Map.Entry<String, List<Long>> e : dispatched.entrySet()) {
@@ -88,7 +89,7 @@ class KyberInvariantsPropertyTest {
         for (int round = 0; round < 10_000 && queued > 0; round++) {
             for (int q = 0; q < 2; q++) {
                 Request rq;
-                while ((rq = kyber.dispatchRequest(context.hctx(q))) != null) {
+                while ((rq = kyber.dispatchRequest(context.hardwareQueue(q))) != null) {
                     inFlight.add(rq);
                     queued--;
                 }

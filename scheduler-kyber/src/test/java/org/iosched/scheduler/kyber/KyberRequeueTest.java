@@ -4,18 +4,19 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import org.iosched.api.HardwareQueue;
 import org.iosched.api.Request;
+import org.iosched.testkit.FakeMqSchedulerContext;
 import org.junit.jupiter.api.Test;
 
 /** requeue_request is kyber_finish_request: the token goes back; the block layer re-inserts at the head. */
 class KyberRequeueTest {
-    private final FakeMqContext context = FakeMqContext.simple();
+    private final FakeMqSchedulerContext context = Kybers.simple();
     private final KyberScheduler kyber = Kybers.on(context);
-    private final HardwareQueue hctx = context.hctx(0);
+    private final HardwareQueue hctx = context.hardwareQueue(0);
 
     @Test
     void aRequeuedRequestGivesItsTokenBackAndIsDispatchedFirstWithANewOne() {
-        Request first = Kybers.insert(kyber, context.read(0, 0));
-        Request second = Kybers.insert(kyber, context.read(100, 0));
+        Request first = Kybers.insert(kyber, Kybers.read(context, 0, 0));
+        Request second = Kybers.insert(kyber, Kybers.read(context, 100, 0));
         Request dispatched = kyber.dispatchRequest(hctx);
         assertThat(dispatched).isSameAs(first);
         assertThat(KyberScheduler.tokenOf(first)).isZero();
@@ -34,9 +35,9 @@ class KyberRequeueTest {
 
     @Test
     void aRequeuedRequestAloneComesBackAtTheHeadOfItsList() {
-        Request a = Kybers.insert(kyber, context.write(0, 0));
+        Request a = Kybers.insert(kyber, Kybers.write(context, 0, 0));
         Request rq = kyber.dispatchRequest(hctx);
-        Request b = Kybers.insert(kyber, context.write(100, 0));
+        Request b = Kybers.insert(kyber, Kybers.write(context, 100, 0));
         kyber.requeueRequest(rq);
         Kybers.insertAtHead(kyber, rq);
 
@@ -45,7 +46,7 @@ class KyberRequeueTest {
 
     @Test
     void finishingTwiceReleasesOnce() {
-        Kybers.insert(kyber, context.read(0, 0));
+        Kybers.insert(kyber, Kybers.read(context, 0, 0));
         Request rq = kyber.dispatchRequest(hctx);
         kyber.finishRequest(rq);
         kyber.finishRequest(rq);
@@ -54,7 +55,7 @@ class KyberRequeueTest {
 
     @Test
     void aRequestFreedWithoutDispatchHoldsNoToken() {
-        Request rq = Kybers.insert(kyber, context.read(0, 0));
+        Request rq = Kybers.insert(kyber, Kybers.read(context, 0, 0));
         kyber.finishRequest(rq);
         assertThat(kyber.tokens(KyberScheduler.READ).inUse()).isZero();
     }

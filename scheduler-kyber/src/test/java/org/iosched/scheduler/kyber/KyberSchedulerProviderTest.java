@@ -14,6 +14,7 @@ import org.iosched.api.Request;
 import org.iosched.api.Settings;
 import org.iosched.api.TunableDescriptor;
 import org.iosched.api.TunableType;
+import org.iosched.testkit.FakeMqSchedulerContext;
 import org.junit.jupiter.api.Test;
 
 /** How Kyber is found, what it declares, and how its settings reach the scheduler. */
@@ -44,10 +45,10 @@ class KyberSchedulerProviderTest {
     void userSettingsReachTheHistograms() {
         Settings settings = Settings.resolve("kyber", provider.tunables(),
                 Map.of("read_lat_nsec", "1000000", "write_lat_nsec", "4000000"));
-        FakeMqContext context = FakeMqContext.simple();
+        FakeMqSchedulerContext context = Kybers.simple();
         MqScheduler kyber = provider.create(context, settings);
-        kyber.initHardwareQueue(context.hctx(0));
-        Request read = context.read(0, 0);
+        kyber.initHardwareQueue(context.hardwareQueue(0));
+        Request read = Kybers.read(context, 0, 0);
         read.markIoStarted(0);
 
         kyber.completedRequest(read, 1_500_000L);

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import org.iosched.api.Op;
 import org.iosched.api.Request;
+import org.iosched.testkit.FakeMqSchedulerContext;
 import org.junit.jupiter.api.Test;
 
 /** kyber_completed_request's timer_reduce and kyber_timer_fn's decisions from given histograms. */
@@ -12,7 +13,7 @@ class KyberTimerTest {
     private static final long JIFFY = 4_000_000L;
     private static final long MS = 1_000_000L;
 
-    private final FakeMqContext context = new FakeMqContext(HZ, 2, 1, 32, 64);
+    private final FakeMqSchedulerContext context = Kybers.context(HZ, 2, 1, 32, 64);
     private final KyberScheduler kyber = Kybers.on(context);
     private long nextId = 1_000;
 
@@ -20,7 +21,7 @@ class KyberTimerTest {
     private void complete(Op op, int count, long totalLatency, long ioLatency) {
         long now = context.now();
         for (int i = 0; i < count; i++) {
-            Request rq = new Request(nextId++, context.bio(op, 0, 0, 8), now - totalLatency);
+            Request rq = new Request(nextId++, context.requests().bio(op, 0, 0, 8), now - totalLatency);
             rq.markIoStarted(now - ioLatency);
             kyber.completedRequest(rq, now);
         }

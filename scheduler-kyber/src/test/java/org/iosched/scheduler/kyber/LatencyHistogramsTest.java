@@ -7,6 +7,7 @@ import net.jqwik.api.Property;
 import net.jqwik.api.constraints.LongRange;
 import org.iosched.api.Op;
 import org.iosched.api.Request;
+import org.iosched.testkit.FakeMqSchedulerContext;
 import org.junit.jupiter.api.Test;
 
 /** add_latency_sample, flush_latency_buckets and calculate_percentile. */
@@ -40,9 +41,9 @@ class LatencyHistogramsTest {
 
     @Test
     void completionsCountOnTheCurrentCpuAsTotalAndIoLatency() {
-        FakeMqContext context = new FakeMqContext(HZ, 4, 1, 32, 64);
+        FakeMqSchedulerContext context = Kybers.context(HZ, 4, 1, 32, 64);
         KyberScheduler kyber = Kybers.on(context);
-        Request rq = context.read(0, 0);
+        Request rq = Kybers.read(context, 0, 0);
         context.advanceTo(1_000_000L);
         rq.markIoStarted(context.now());
         context.advanceTo(2_600_000L);
@@ -62,9 +63,9 @@ class LatencyHistogramsTest {
 
     @Test
     void otherIsNotMeasuredAndArmsNoTimer() {
-        FakeMqContext context = FakeMqContext.simple();
+        FakeMqSchedulerContext context = Kybers.simple();
         KyberScheduler kyber = Kybers.on(context);
-        Request flush = context.request(Op.FLUSH, 0, 0, 0, 0);
+        Request flush = Kybers.request(context, Op.FLUSH, 0, 0, 0, 0);
         flush.markIoStarted(0);
 
         kyber.completedRequest(flush, 5_000_000L);
@@ -74,9 +75,9 @@ class LatencyHistogramsTest {
 
     @Test
     void theWriteTargetScalesTheWriteBuckets() {
-        FakeMqContext context = FakeMqContext.simple();
+        FakeMqSchedulerContext context = Kybers.simple();
         KyberScheduler kyber = Kybers.on(context, new KyberTunables(2_000_000L, 4_000_000L));
-        Request rq = context.write(0, 0);
+        Request rq = Kybers.write(context, 0, 0);
         rq.markIoStarted(0);
 
         kyber.completedRequest(rq, 3_000_000L);

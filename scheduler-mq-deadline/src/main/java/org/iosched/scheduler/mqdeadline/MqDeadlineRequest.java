@@ -1,19 +1,18 @@
 package org.iosched.scheduler.mqdeadline;
 
 import org.iosched.api.Request;
+import org.iosched.scheduler.support.RequestNode;
 
 /**
- * mq-deadline's per-request state, hung on {@link Request#schedulerData()}: the links that put a request in its
- * priority level's sort tree ({@code rq->rb_node}) and in one list ({@code rq->queuelist}: a FIFO or the dispatch
- * list), its {@code fifo_time} in jiffies and the "inserted" mark ({@code rq->elv.priv[0]}).
+ * mq-deadline's per-request state, hung on {@link Request#schedulerData()}: its direction and priority level, its
+ * {@code fifo_time} in jiffies, the "inserted" mark ({@code rq->elv.priv[0]}), and the links that put a request in
+ * its priority level's sort tree ({@code rq->rb_node}) and on one list ({@code rq->queuelist}: a FIFO or the
+ * dispatch list).
  *
- * <p>The kernel embeds these in {@code struct request}; here one node per request lives from
- * {@code prepare_request} to {@code finish_request}, taken from and returned to the scheduler's free list so that
- * the steady state allocates nothing.
+ * <p>One node per request lives from {@code prepare_request} to {@code finish_request}. A request absorbed after a
+ * front merge leaves the tree with the key it was sorted by ({@link #sortSector()}), not its live start.
  */
-final class MqDeadlineRequest {
-    /** The request, or null while the node sits on the free list. */
-    Request rq;
+final class MqDeadlineRequest extends RequestNode<MqDeadlineRequest> {
     /** {@link MqDeadlineScheduler#READ} or {@link MqDeadlineScheduler#WRITE} ({@code rq_data_dir}). */
     int dir;
     /** {@code dd_rq_ioclass} mapped by {@code ioprio_class_to_prio}: RT, BE or IDLE level. */
@@ -23,46 +22,11 @@ final class MqDeadlineRequest {
     /** {@code rq->fifo_time} in jiffies: the expiry of a sorted request, the insertion time of an at-head one. */
     long fifoTime;
 
-    /**
-     * The start sector the node is sorted by. A front merge moves the request's start before the scheduler
-     * re-sorts it ({@code dd_request_merged}), and a request absorbed after a front merge leaves the tree with its
-     * old key, so the tree must not read the live value.
-     */
-    long sortSector;
-    boolean inTree;
-    MqDeadlineRequest left;
-    MqDeadlineRequest right;
-    MqDeadlineRequest parent;
-    boolean red;
-
-    /** Whether the node is on a FIFO or the dispatch list ({@code !list_empty(&rq->queuelist)}). */
-    boolean inList;
-    /** The list it is on, when {@link #inList}. */
-    FifoList list;
-    MqDeadlineRequest fifoPrev;
-    /** List neighbour; also links the free list. */
-    MqDeadlineRequest fifoNext;
-
     /** Binds a free node to {@code request}. */
     void bind(Request request, int direction, int level) {
-        this.rq = request;
+        attach(request);
         this.dir = direction;
         this.prio = level;
         this.inserted = false;
-    }
-
-    /** Forgets the request and every link, ready for the free list. */
-    void clear() {
-        rq = null;
-        inserted = false;
-        inTree = false;
-        left = null;
-        right = null;
-        parent = null;
-        red = false;
-        inList = false;
-        list = null;
-        fifoPrev = null;
-        fifoNext = null;
     }
 }

@@ -12,6 +12,9 @@ import org.iosched.api.Op;
 import org.iosched.api.Request;
 import org.iosched.api.RequestFlags;
 import org.iosched.api.Task;
+import org.iosched.scheduler.support.FreeNodes;
+import org.iosched.scheduler.support.RequestList;
+import org.iosched.scheduler.support.SectorTree;
 
 /**
  * mq-deadline as Linux 6.6 has it ({@code block/mq-deadline.c}): one scheduler per request queue, shared by every
@@ -43,8 +46,8 @@ import org.iosched.api.Task;
  * <h2>Limitations</h2>
  * <ul>
  *   <li>Zoned block devices (zone write locking, per-zone FIFO order) are not modelled: the simulator has none.</li>
- *   <li>Of requests starting at one sector, the front-merge lookup takes the oldest; the kernel's rbtree descent
- *       takes whichever it meets first.</li>
+ *   <li>Of requests starting at one sector (6.6's {@code elv_rb_add} keeps them all), the front-merge lookup takes
+ *       the oldest; the kernel's rbtree descent takes whichever it meets first.</li>
  * </ul>
  */
 public final class MqDeadlineScheduler implements MqScheduler {
@@ -81,7 +84,7 @@ public final class MqDeadlineScheduler implements MqScheduler {
     private int lastDir = WRITE;
     private int batching;
     private int starved;
-    private MqDeadlineRequest freeNodes;
+    private final FreeNodes<MqDeadlineRequest> freeNodes = new FreeNodes<>();
 
     MqDeadlineScheduler(MqSchedulerContext context, MqDeadlineTunables tunables) {
         this.context = context;
@@ -148,23 +151,12 @@ public final class MqDeadlineScheduler implements MqScheduler {
     }
 
     private MqDeadlineRequest bind(Request rq) {
-        MqDeadlineRequest node = freeNodes;
+        MqDeadlineRequest node = freeNodes.poll();
         if (node == null) {
             node = new MqDeadlineRequest();
-        } else {
-            freeNodes = node.fifoNext;
-            node.fifoNext = null;
         }
         node.bind(rq, dirOf(rq.op()), prioOf(rq.ioPriority()));
-        rq.setSchedulerData(node);
         return node;
-    }
-
-    private void release(MqDeadlineRequest node) {
-        node.rq.setSchedulerData(null);
-        node.clear();
-        node.fifoNext = freeNodes;
-        freeNodes = node;
     }
 
     /** {@code dd_prepare_request}: not inserted yet ({@code rq->elv.priv[0] = NULL}). */
@@ -188,7 +180,7 @@ public final class MqDeadlineScheduler implements MqScheduler {
         if (node.inserted) {
             perPrio[node.prio].completed++;
         }
-        release(node);
+        freeNodes.recycle(node);
     }
 
     // ---------------------------------------------------------------- insertion
@@ -241,27 +233,24 @@ public final class MqDeadlineScheduler implements MqScheduler {
         }
     }
 
+    /** {@code deadline_add_rq_rb}: a plain {@code elv_rb_add}, aliases and all. */
     private static void addToTree(PerPriority pp, MqDeadlineRequest node) {
-        node.sortSector = node.rq.sector();
-        pp.sortList[node.dir].insert(node);
-        node.inTree = true;
+        pp.sortList[node.dir].add(node, node.rq().sector());
     }
 
+    /** {@code deadline_del_rq_rb}, for a request that is in its tree. */
     private static void removeFromTree(PerPriority pp, MqDeadlineRequest node) {
-        if (node.inTree) {
+        if (node.inSortTree()) {
             pp.sortList[node.dir].remove(node);
-            node.inTree = false;
         }
     }
 
     /** {@code deadline_remove_request}: off its list, its tree, the hash and {@code last_merge}. */
     private void remove(PerPriority pp, MqDeadlineRequest node) {
-        if (node.inList) {
-            node.list.remove(node);
-        }
+        RequestList.removeFromList(node);
         removeFromTree(pp, node);
-        context.hashRemove(node.rq);
-        if (context.lastMerge() == node.rq) {
+        context.hashRemove(node.rq());
+        if (context.lastMerge() == node.rq()) {
             context.setLastMerge(null);
         }
     }
@@ -283,14 +272,14 @@ public final class MqDeadlineScheduler implements MqScheduler {
         PerPriority pp = perPrio[prioOf(bio.ioPriority())];
         // simplified: of aliases the oldest (elv_rb_find returns the first its descent meets)
         MqDeadlineRequest found = pp.sortList[dirOf(bio.op())].find(bio.endSector());
-        return found == null ? null : found.rq;
+        return found == null ? null : found.rq();
     }
 
     /** {@code dd_request_merged}: a front merge moved the request's start, so re-sort it. */
     @Override
     public void requestMerged(Request rq, boolean front) {
         MqDeadlineRequest node = node(rq);
-        if (front && node != null && node.inTree) {
+        if (front && node != null && node.inSortTree()) {
             PerPriority pp = perPrio[node.prio];
             removeFromTree(pp, node);
             addToTree(pp, node);
@@ -307,8 +296,8 @@ public final class MqDeadlineScheduler implements MqScheduler {
         MqDeadlineRequest gone = node(next);
         PerPriority pp = perPrio[gone.prio];
         pp.merged++;
-        if (survivor.inList && gone.inList && gone.fifoTime < survivor.fifoTime) {
-            gone.list.moveAfter(survivor, gone);
+        if (survivor.onList() && gone.onList() && gone.fifoTime < survivor.fifoTime) {
+            gone.list().moveAfter(survivor, gone);
             survivor.fifoTime = gone.fifoTime;
         }
         remove(pp, gone);
@@ -318,22 +307,20 @@ public final class MqDeadlineScheduler implements MqScheduler {
     @Override
     public Request formerRequest(Request rq) {
         MqDeadlineRequest node = node(rq);
-        if (node == null || !node.inTree) {
+        if (node == null || !node.inSortTree()) {
             return null;
         }
-        MqDeadlineRequest previous = SortTree.previous(node);
-        return previous == null ? null : previous.rq;
+        return SectorTree.formerRequest(node);
     }
 
     /** {@code elv_rb_latter_request}. */
     @Override
     public Request nextRequest(Request rq) {
         MqDeadlineRequest node = node(rq);
-        if (node == null || !node.inTree) {
+        if (node == null || !node.inSortTree()) {
             return null;
         }
-        MqDeadlineRequest next = SortTree.next(node);
-        return next == null ? null : next.rq;
+        return SectorTree.latterRequest(node);
     }
 
     // ---------------------------------------------------------------- dispatch
@@ -440,9 +427,9 @@ public final class MqDeadlineScheduler implements MqScheduler {
     /** The {@code done:} tail: {@code latest_pos} and {@code dispatched} of the request's level. */
     private Request done(MqDeadlineRequest node) {
         PerPriority pp = perPrio[node.prio];
-        pp.latestPos[node.dir] = node.rq.sector();
+        pp.latestPos[node.dir] = node.rq().sector();
         pp.dispatched++;
-        return node.rq;
+        return node.rq();
     }
 
     // ---------------------------------------------------------------- statistics, for tests

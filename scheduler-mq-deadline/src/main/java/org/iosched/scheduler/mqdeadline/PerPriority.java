@@ -1,5 +1,8 @@
 package org.iosched.scheduler.mqdeadline;
 
+import org.iosched.scheduler.support.RequestList;
+import org.iosched.scheduler.support.SectorTree;
+
 /**
  * {@code struct dd_per_prio}: one priority level's queues and statistics. The {@code dispatch} list holds at-head
  * inserts; each direction has a sort tree by start sector and a FIFO by arrival; {@code latest_pos} is the start
@@ -7,9 +10,11 @@ package org.iosched.scheduler.mqdeadline;
  * requests inserted, merged away, dispatched and completed.
  */
 final class PerPriority {
-    final FifoList dispatch = new FifoList();
-    final SortTree[] sortList = {new SortTree(), new SortTree()};
-    final FifoList[] fifoList = {new FifoList(), new FifoList()};
+    final RequestList<MqDeadlineRequest> dispatch = new RequestList<>();
+    @SuppressWarnings("unchecked")
+    final SectorTree<MqDeadlineRequest>[] sortList = new SectorTree[] {new SectorTree<>(), new SectorTree<>()};
+    @SuppressWarnings("unchecked")
+    final RequestList<MqDeadlineRequest>[] fifoList = new RequestList[] {new RequestList<>(), new RequestList<>()};
     final long[] latestPos = new long[2];
     long inserted;
     long merged;

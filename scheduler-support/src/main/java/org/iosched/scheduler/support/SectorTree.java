@@ -1,35 +1,49 @@
-package org.iosched.scheduler.deadline;
+package org.iosched.scheduler.support;
+
+import org.iosched.api.Request;
 
 /**
- * One direction's {@code sort_list}: queued requests ordered by start sector, as the kernel's
- * {@code elv_rb_add}/{@code elv_rb_del}/{@code elv_rb_find} keep them in a red-black tree.
+ * A scheduler's {@code sort_list}: queued requests ordered by start sector in a red-black tree, with the helpers
+ * {@code block/elevator.c} exports for it ("RB-tree support functions": {@code elv_rb_add}, {@code elv_rb_del},
+ * {@code elv_rb_find}, {@code elv_rb_former_request}, {@code elv_rb_latter_request}) and {@code rb_first},
+ * {@code rb_next}, {@code rb_prev}.
  *
- * <p>The tree is intrusive (its links live in {@link DeadlineRequest}), so insert and remove allocate
- * nothing. Insert, remove and {@link #find} take O(log n); {@link #next}/{@link #previous} take O(log n)
- * worst case and O(1) amortised over a sweep. The scheduler never leaves two requests at one start sector
- * (aliases) here: 3.0's {@code deadline_add_rq_rb} dispatches the queued one before inserting. The tree itself
- * accepts equal keys, descending to the right as 3.1's {@code elv_rb_add} does, so they would sit in the order
- * they were inserted.
+ * <p>Aliases (two requests at one start sector) are where the kernels differ. 3.0's {@code elv_rb_add} refuses
+ * one and returns the request already there, which the scheduler must move out first (deadline dispatches it):
+ * {@link #addUnlessAlias}. From 3.1 on {@code elv_rb_add} takes it, descending to the right of equal keys:
+ * {@link #add}, so aliases sit in the order they were inserted. Where aliases are queued, {@link #find} and
+ * {@link #ceiling} return the oldest of them; the kernel's descent returns whichever it meets first, which depends
+ * on the tree's shape.
+ *
+ * <p>The tree is intrusive (its links live in {@link RequestNode}), so add and remove allocate nothing. Add, remove
+ * and {@link #find} take O(log n); {@link #next}/{@link #previous} take O(log n) worst case and O(1) amortised over
+ * a sweep.
+ *
+ * @param <N> the scheduler's node type
  */
-final class SortList {
-    private DeadlineRequest root;
+public final class SectorTree<N extends RequestNode<N>> {
+    private N root;
     private int size;
 
-    /** {@code elv_rb_add}: insert by {@link DeadlineRequest#sortSector}, after any alias already queued. */
-    void insert(DeadlineRequest node) {
-        long key = node.sortSector;
-        DeadlineRequest parent = null;
-        DeadlineRequest cursor = root;
+    /**
+     * {@code elv_rb_add} of 3.1 and later: inserts {@code node} keyed by {@code sector} (its request's
+     * {@code blk_rq_pos} now), after any alias already queued.
+     */
+    public void add(N node, long sector) {
+        node.sortSector = sector;
+        N parent = null;
+        N cursor = root;
         boolean left = false;
         while (cursor != null) {
             parent = cursor;
-            left = key < cursor.sortSector;
+            left = sector < cursor.sortSector;
             cursor = left ? cursor.left : cursor.right;
         }
         node.parent = parent;
         node.left = null;
         node.right = null;
         node.red = true;
+        node.inTree = true;
         if (parent == null) {
             root = node;
         } else if (left) {
@@ -41,10 +55,24 @@ final class SortList {
         fixAfterInsert(node);
     }
 
-    /** {@code elv_rb_del}: unlink {@code node}, wherever it sits. */
-    void remove(DeadlineRequest node) {
-        DeadlineRequest child;
-        DeadlineRequest childParent;
+    /**
+     * {@code elv_rb_add} of 2.6.32-3.0: the queued request at {@code sector} (an alias), leaving {@code node} out;
+     * or, when there is none, null after inserting {@code node} keyed by {@code sector}. A tree filled only through
+     * this method holds no aliases.
+     */
+    public N addUnlessAlias(N node, long sector) {
+        N alias = find(sector);
+        if (alias != null) {
+            return alias;
+        }
+        add(node, sector);
+        return null;
+    }
+
+    /** {@code elv_rb_del}: unlinks {@code node}, wherever it sits. */
+    public void remove(N node) {
+        N child;
+        N childParent;
         boolean removedBlack;
         if (node.left == null || node.right == null) {
             child = node.left != null ? node.left : node.right;
@@ -53,7 +81,7 @@ final class SortList {
             replace(node, child);
         } else {
             // two children: the in-order successor takes the node's place and colour
-            DeadlineRequest successor = leftmost(node.right);
+            N successor = leftmost(node.right);
             removedBlack = !successor.red;
             child = successor.right;
             if (successor.parent == node) {
@@ -72,19 +100,17 @@ final class SortList {
         node.left = null;
         node.right = null;
         node.parent = null;
+        node.inTree = false;
         size--;
         if (removedBlack) {
             fixAfterRemove(child, childParent);
         }
     }
 
-    /**
-     * {@code elv_rb_find}: a queued request starting at {@code sector}, or null. Were there aliases, this would
-     * return the oldest (the scheduler keeps none).
-     */
-    DeadlineRequest find(long sector) {
-        DeadlineRequest cursor = root;
-        DeadlineRequest found = null;
+    /** {@code elv_rb_find}: a queued request starting at {@code sector}, or null; of aliases the oldest. */
+    public N find(long sector) {
+        N cursor = root;
+        N found = null;
         while (cursor != null) {
             if (sector < cursor.sortSector) {
                 cursor = cursor.left;
@@ -98,18 +124,36 @@ final class SortList {
         return found;
     }
 
-    /** The lowest-sector request, or null. */
-    DeadlineRequest first() {
+    /**
+     * The first request starting at or after {@code sector} (of aliases the oldest), or null; no wrap-around.
+     * 6.6 mq-deadline's {@code deadline_from_pos} walks the tree for it.
+     */
+    public N ceiling(long sector) {
+        N cursor = root;
+        N found = null;
+        while (cursor != null) {
+            if (cursor.sortSector >= sector) {
+                found = cursor;
+                cursor = cursor.left;
+            } else {
+                cursor = cursor.right;
+            }
+        }
+        return found;
+    }
+
+    /** {@code rb_first}: the lowest-sector request, or null. */
+    public N first() {
         return root == null ? null : leftmost(root);
     }
 
     /** {@code rb_next}: the request after {@code node} in sector order, or null. */
-    static DeadlineRequest next(DeadlineRequest node) {
+    public static <N extends RequestNode<N>> N next(N node) {
         if (node.right != null) {
             return leftmost(node.right);
         }
-        DeadlineRequest child = node;
-        DeadlineRequest parent = node.parent;
+        N child = node;
+        N parent = node.parent;
         while (parent != null && child == parent.right) {
             child = parent;
             parent = parent.parent;
@@ -118,16 +162,16 @@ final class SortList {
     }
 
     /** {@code rb_prev}: the request before {@code node} in sector order, or null. */
-    static DeadlineRequest previous(DeadlineRequest node) {
+    public static <N extends RequestNode<N>> N previous(N node) {
         if (node.left != null) {
-            DeadlineRequest cursor = node.left;
+            N cursor = node.left;
             while (cursor.right != null) {
                 cursor = cursor.right;
             }
             return cursor;
         }
-        DeadlineRequest child = node;
-        DeadlineRequest parent = node.parent;
+        N child = node;
+        N parent = node.parent;
         while (parent != null && child == parent.left) {
             child = parent;
             parent = parent.parent;
@@ -135,23 +179,35 @@ final class SortList {
         return parent;
     }
 
-    /** Whether the tree is empty. */
-    boolean isEmpty() {
+    /** {@code elv_rb_former_request}: the request before {@code node}'s in its tree, or null. */
+    public static <N extends RequestNode<N>> Request formerRequest(N node) {
+        N former = previous(node);
+        return former == null ? null : former.rq;
+    }
+
+    /** {@code elv_rb_latter_request}: the request after {@code node}'s in its tree, or null. */
+    public static <N extends RequestNode<N>> Request latterRequest(N node) {
+        N latter = next(node);
+        return latter == null ? null : latter.rq;
+    }
+
+    /** Whether the tree is empty ({@code RB_EMPTY_ROOT}). */
+    public boolean isEmpty() {
         return root == null;
     }
 
     /** Queued requests. */
-    int size() {
+    public int size() {
         return size;
     }
 
     /** The root, for invariant checks in tests. */
-    DeadlineRequest root() {
+    N root() {
         return root;
     }
 
-    private static DeadlineRequest leftmost(DeadlineRequest node) {
-        DeadlineRequest cursor = node;
+    private static <N extends RequestNode<N>> N leftmost(N node) {
+        N cursor = node;
         while (cursor.left != null) {
             cursor = cursor.left;
         }
@@ -159,8 +215,8 @@ final class SortList {
     }
 
     /** Puts {@code replacement} (possibly null) where {@code node} hangs from its parent. */
-    private void replace(DeadlineRequest node, DeadlineRequest replacement) {
-        DeadlineRequest parent = node.parent;
+    private void replace(N node, N replacement) {
+        N parent = node.parent;
         if (parent == null) {
             root = replacement;
         } else if (node == parent.left) {
@@ -173,8 +229,8 @@ final class SortList {
         }
     }
 
-    private void rotateLeft(DeadlineRequest node) {
-        DeadlineRequest pivot = node.right;
+    private void rotateLeft(N node) {
+        N pivot = node.right;
         node.right = pivot.left;
         if (pivot.left != null) {
             pivot.left.parent = node;
@@ -184,8 +240,8 @@ final class SortList {
         node.parent = pivot;
     }
 
-    private void rotateRight(DeadlineRequest node) {
-        DeadlineRequest pivot = node.left;
+    private void rotateRight(N node) {
+        N pivot = node.left;
         node.left = pivot.right;
         if (pivot.right != null) {
             pivot.right.parent = node;
@@ -195,17 +251,17 @@ final class SortList {
         node.parent = pivot;
     }
 
-    private static boolean isRed(DeadlineRequest node) {
+    private static boolean isRed(RequestNode<?> node) {
         return node != null && node.red;
     }
 
-    private void fixAfterInsert(DeadlineRequest inserted) {
-        DeadlineRequest node = inserted;
+    private void fixAfterInsert(N inserted) {
+        N node = inserted;
         while (isRed(node.parent)) {
-            DeadlineRequest parent = node.parent;
-            DeadlineRequest grandparent = parent.parent;
+            N parent = node.parent;
+            N grandparent = parent.parent;
             if (parent == grandparent.left) {
-                DeadlineRequest uncle = grandparent.right;
+                N uncle = grandparent.right;
                 if (isRed(uncle)) {
                     parent.red = false;
                     uncle.red = false;
@@ -222,7 +278,7 @@ final class SortList {
                     rotateRight(grandparent);
                 }
             } else {
-                DeadlineRequest uncle = grandparent.left;
+                N uncle = grandparent.left;
                 if (isRed(uncle)) {
                     parent.red = false;
                     uncle.red = false;
@@ -243,13 +299,13 @@ final class SortList {
         root.red = false;
     }
 
-    /** Restores the black height after a black node left; {@code node} (maybe null) carries the extra black. */
-    private void fixAfterRemove(DeadlineRequest start, DeadlineRequest startParent) {
-        DeadlineRequest node = start;
-        DeadlineRequest parent = startParent;
+    /** Restores the black height after a black node left; {@code start} (maybe null) carries the extra black. */
+    private void fixAfterRemove(N start, N startParent) {
+        N node = start;
+        N parent = startParent;
         while (node != root && !isRed(node)) {
             if (node == parent.left) {
-                DeadlineRequest sibling = parent.right;
+                N sibling = parent.right;
                 if (isRed(sibling)) {
                     sibling.red = false;
                     parent.red = true;
@@ -275,7 +331,7 @@ final class SortList {
                     parent = null;
                 }
             } else {
-                DeadlineRequest sibling = parent.left;
+                N sibling = parent.left;
                 if (isRed(sibling)) {
                     sibling.red = false;
                     parent.red = true;

@@ -1,4 +1,4 @@
-package org.iosched.scheduler.mqdeadline;
+package org.iosched.scheduler.support;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -18,41 +18,43 @@ import net.jqwik.api.constraints.Size;
  * neighbours, same alias found, the same first request at or above a position ({@code deadline_from_pos}),
  * and the red-black rules hold after every operation.
  */
-class SortTreePropertyTest {
+class SectorTreePropertyTest {
+    /** A scheduler's node with nothing of its own. */
+    static final class Node extends RequestNode<Node> {
+    }
+
 
     @Property(tries = 200)
     void treeKeepsSectorOrderWithAliasesInInsertionOrder(
             @ForAll @Size(max = 250) List<@IntRange(min = 0, max = 100_000) Integer> operations) {
-        SortTree tree = new SortTree();
-        List<MqDeadlineRequest> members = new ArrayList<>();
-        Map<MqDeadlineRequest, Long> insertedAt = new HashMap<>();
+        SectorTree<Node> tree = new SectorTree<>();
+        List<Node> members = new ArrayList<>();
+        Map<Node, Long> insertedAt = new HashMap<>();
         long sequence = 0;
         for (int operation : operations) {
             int kind = operation % 4;
             int argument = operation / 4;
             if (kind <= 1 || members.isEmpty()) {
-                MqDeadlineRequest node = new MqDeadlineRequest();
-                node.sortSector = argument % 40;
-                tree.insert(node);
+                Node node = new Node();
+                tree.add(node, argument % 40);
                 members.add(node);
                 insertedAt.put(node, sequence++);
             } else if (kind == 2) {
-                MqDeadlineRequest node = members.remove(argument % members.size());
+                Node node = members.remove(argument % members.size());
                 tree.remove(node);
                 insertedAt.remove(node);
             } else {
                 // a front merge: take it out, move its start down, put it back behind the aliases there
-                MqDeadlineRequest node = members.get(argument % members.size());
+                Node node = members.get(argument % members.size());
                 tree.remove(node);
-                node.sortSector = Math.max(0, node.sortSector - argument % 5);
-                tree.insert(node);
+                tree.add(node, Math.max(0, node.sortSector - argument % 5));
                 insertedAt.put(node, sequence++);
             }
-            List<MqDeadlineRequest> expected = new ArrayList<>(members);
-            expected.sort(Comparator.<MqDeadlineRequest>comparingLong(n -> n.sortSector).thenComparing(insertedAt::get));
+            List<Node> expected = new ArrayList<>(members);
+            expected.sort(Comparator.<Node>comparingLong(n -> n.sortSector).thenComparing(insertedAt::get));
 
             assertThat(inOrder(tree)).containsExactlyElementsOf(expected);
-            List<MqDeadlineRequest> reversed = new ArrayList<>(expected);
+            List<Node> reversed = new ArrayList<>(expected);
             Collections.reverse(reversed);
             assertThat(reverseOrder(tree)).containsExactlyElementsOf(reversed);
             assertThat(tree.size()).isEqualTo(expected.size());
@@ -66,27 +68,27 @@ class SortTreePropertyTest {
         }
     }
 
-    private static List<MqDeadlineRequest> inOrder(SortTree tree) {
-        List<MqDeadlineRequest> order = new ArrayList<>();
-        for (MqDeadlineRequest node = tree.first(); node != null; node = SortTree.next(node)) {
+    private static List<Node> inOrder(SectorTree<Node> tree) {
+        List<Node> order = new ArrayList<>();
+        for (Node node = tree.first(); node != null; node = SectorTree.next(node)) {
             order.add(node);
         }
         return order;
     }
 
-    private static List<MqDeadlineRequest> reverseOrder(SortTree tree) {
-        List<MqDeadlineRequest> order = new ArrayList<>();
-        MqDeadlineRequest last = tree.first();
-        while (last != null && SortTree.next(last) != null) {
-            last = SortTree.next(last);
+    private static List<Node> reverseOrder(SectorTree<Node> tree) {
+        List<Node> order = new ArrayList<>();
+        Node last = tree.first();
+        while (last != null && SectorTree.next(last) != null) {
+            last = SectorTree.next(last);
         }
-        for (MqDeadlineRequest node = last; node != null; node = SortTree.previous(node)) {
+        for (Node node = last; node != null; node = SectorTree.previous(node)) {
             order.add(node);
         }
         return order;
     }
 
-    private static void assertRedBlack(MqDeadlineRequest root) {
+    private static void assertRedBlack(Node root) {
         if (root != null) {
             assertThat(root.red).as("root is black").isFalse();
             assertThat(root.parent).isNull();
@@ -95,7 +97,7 @@ class SortTreePropertyTest {
     }
 
     /** Black nodes on every path down from {@code node}; checks links, red children and the search order. */
-    private static int blackHeight(MqDeadlineRequest node) {
+    private static int blackHeight(Node node) {
         if (node == null) {
             return 1;
         }
