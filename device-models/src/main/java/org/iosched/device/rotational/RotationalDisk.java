@@ -23,7 +23,7 @@ import org.iosched.device.HostLink;
  *       drawn from the device's seeded stream).</li>
  *   <li>Streaming: the mechanism keeps its own exact timeline (fractional nanoseconds; its timer fires at the next
  *       whole nanosecond), so a queued command that starts where the last operation ended finds its first sector
- *       under the head, as on a drive that has the next command of a stream queued (issue 13: it used to wait a
+ *       under the head, as on a drive that has the next command of a stream queued (it does not wait a
  *       revolution); a write continuing the head's write stream on the next track pays the switch the track skew
  *       hides, not a write settle, as within one transfer. With the write-back cache, destage of a sequential
  *       run streams the same way.</li>
