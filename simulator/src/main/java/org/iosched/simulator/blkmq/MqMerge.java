@@ -9,6 +9,7 @@ import org.iosched.api.Op;
 import org.iosched.api.Request;
 import org.iosched.api.RequestFlags;
 import org.iosched.simulator.block.DiskAccounting;
+import org.iosched.simulator.block.MergeHash;
 import org.iosched.simulator.engine.InvariantViolationException;
 import org.iosched.simulator.trace.BlockTrace;
 
@@ -30,12 +31,52 @@ final class MqMerge {
     private static final int MERGE_OK = 0;
     private static final int MERGE_FAILED = 1;
     private static final int MERGE_NONE = 2;
+    /** {@code ELV_HASH_BITS}. */
+    static final int HASH_BITS = 6;
+    /** The merge hash's links in {@link MqRq}. */
+    private static final MergeHash.Links<MqRq> HASH = new MergeHash.Links<>() {
+        @Override
+        protected MqRq next(MqRq rs) {
+            return rs.hashNext;
+        }
+
+        @Override
+        protected void setNext(MqRq rs, MqRq next) {
+            rs.hashNext = next;
+        }
+
+        @Override
+        protected MqRq prev(MqRq rs) {
+            return rs.hashPrev;
+        }
+
+        @Override
+        protected void setPrev(MqRq rs, MqRq prev) {
+            rs.hashPrev = prev;
+        }
+
+        @Override
+        protected boolean hashed(MqRq rs) {
+            return rs.hashed;
+        }
+
+        @Override
+        protected void setHashed(MqRq rs, boolean hashed) {
+            rs.hashed = hashed;
+        }
+
+        @Override
+        protected long endSector(MqRq rs) {
+            return rs.rq.endSector();
+        }
+    };
 
     private final MqRequestQueue q;
     private final BlockTrace trace;
     private final DiskAccounting disk;
     private final int maxSectors;
-    private final MqMergeHash hash = new MqMergeHash();
+    /** The back-merge hash, keyed by the end sector ({@code rq_hash_key}). */
+    private final MergeHash hash = new MergeHash(HASH_BITS, 0);
     /** {@code q->last_merge}. */
     Request lastMerge;
     /** Requests {@code elv_attempt_insert_merge} absorbed during an insertion: freed after it. */
@@ -114,7 +155,7 @@ final class MqMerge {
         }
         long oldEnd = rq.endSector();
         rq.appendBio(bio);
-        hash.reposition(rs, oldEnd);
+        hash.reposition(rs, oldEnd, HASH);
         trace.bio('M', bio);
         disk.bioMerged(rq);
         if (q.qos.size() > 0) {
@@ -171,7 +212,7 @@ final class MqMerge {
     void hashAdd(Request rq) {
         MqRq rs = MqRq.of(rq);
         if (rs != null && requestMergeable(rq)) {
-            hash.add(rs);
+            hash.add(rs, HASH);
         }
     }
 
@@ -179,13 +220,13 @@ final class MqMerge {
     void hashRemove(Request rq) {
         MqRq rs = MqRq.of(rq);
         if (rs != null) {
-            hash.remove(rs);
+            hash.remove(rs, HASH);
         }
     }
 
     /** A request leaves the scheduler: it is no merge candidate any more. */
     void dispatched(MqRq rs) {
-        hash.remove(rs);
+        hash.remove(rs, HASH);
         if (lastMerge == rs.rq) {
             lastMerge = null;
         }
@@ -224,7 +265,7 @@ final class MqMerge {
             }
         }
         if (rq == null) {
-            MqRq found = hash.find(bio.sector());
+            MqRq found = hash.find(bio.sector(), HASH);
             if (found != null && found.where == MqRq.SCHEDULER && elvBioMergeOk(found.rq, bio)) {
                 rq = found.rq;
                 back = true;
@@ -286,8 +327,8 @@ final class MqMerge {
             req.allocTime = next.allocTime;
         }
         a.absorb(b);
-        hash.reposition(req, oldEnd);
-        hash.remove(next);
+        hash.reposition(req, oldEnd, HASH);
+        hash.remove(next, HASH);
         q.scheduler.requestsMerged(a, b);
         lastMerge = a;
         if (freeNow) {
@@ -312,7 +353,7 @@ final class MqMerge {
         boolean merged = false;
         MqRq current = rs;
         while (true) {
-            MqRq found = hash.find(current.rq.sector());
+            MqRq found = hash.find(current.rq.sector(), HASH);
             if (found == null || found == current || found.where != MqRq.SCHEDULER
                     || !attemptMerge(found, current, false)) {
                 break;
