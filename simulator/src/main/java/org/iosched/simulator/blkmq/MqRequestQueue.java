@@ -255,7 +255,10 @@ public final class MqRequestQueue implements BlockQueue {
         }
     }
 
-    /** The scheduler's {@code exit_hctx} for every hardware queue, then {@code exit_sched} ({@code blk_mq_exit_sched}). */
+    /**
+     * {@code blk_mq_exit_sched}: the scheduler's {@code exit_hctx} for every hardware queue, then
+     * {@code exit_sched}.
+     */
     public void exitScheduler() {
         if (scheduler != null) {
             for (Hctx h : hctxs) {
