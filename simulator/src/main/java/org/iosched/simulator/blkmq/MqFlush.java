@@ -47,9 +47,9 @@ final class MqFlush {
     private final DeviceInfo info;
     private FlushQueue[] byHctx = new FlushQueue[0];
 
-    MqFlush(MqRequestQueue queue, DeviceInfo info) {
+    MqFlush(MqRequestQueue queue) {
         this.queue = queue;
-        this.info = info;
+        this.info = queue.info;
     }
 
     /** {@code struct blk_flush_queue}. */
@@ -99,7 +99,7 @@ final class MqFlush {
         }
         rq.addFlags(RequestFlags.SYNC);
         if (policy == 0) {
-            queue.endRequest(rs);
+            queue.end.endRequest(rs);
             return true;
         }
         if (policy == DATA) {
@@ -127,18 +127,18 @@ final class MqFlush {
             case PREFLUSH, POSTFLUSH -> {
                 ArrayDeque<MqRq> pending = fq.lists[fq.pendingIdx];
                 if (pending.isEmpty()) {
-                    fq.pendingSince = queue.now();
+                    fq.pendingSince = queue.clock.now();
                 }
                 rs.where = MqRq.FLUSH_PENDING;
                 pending.addLast(rs);
             }
             case DATA -> {
                 fq.dataInFlight++;
-                queue.addToRequeueList(rq, true);
+                queue.end.addToRequeueList(rq, true);
             }
             default -> {
                 rs.flushSeq = false;
-                queue.endRequest(rs);
+                queue.end.endRequest(rs);
             }
         }
         kick(fq);
@@ -159,12 +159,12 @@ final class MqFlush {
         if (fq.pendingIdx != fq.runningIdx || pending.isEmpty()) {
             return;
         }
-        if (fq.dataInFlight > 0 && queue.now() < fq.pendingSince + PENDING_TIMEOUT_NANOS) {
+        if (fq.dataInFlight > 0 && queue.clock.now() < fq.pendingSince + PENDING_TIMEOUT_NANOS) {
             return;
         }
         fq.pendingIdx ^= 1;
-        Request flushRq = queue.newFlushRequest(pending.peekFirst().rq);
-        queue.addToFlushList(flushRq);
+        Request flushRq = newFlushRequest(pending.peekFirst().rq);
+        queue.end.addToFlushList(flushRq);
     }
 
     /** {@code flush_end_io}: the device flushed; every request of the running list advances. */
@@ -172,7 +172,7 @@ final class MqFlush {
         Request flushRq = flushRs.rq;
         FlushQueue fq = of(flushRq);
         Hctx h = (Hctx) flushRq.hardwareQueue();
-        queue.releaseFlushRequest(flushRs);
+        releaseFlushRequest(flushRs);
         ArrayDeque<MqRq> running = fq.lists[fq.runningIdx];
         fq.runningIdx ^= 1;
         List<MqRq> advancing = new ArrayList<>(running);
@@ -180,16 +180,65 @@ final class MqFlush {
         for (MqRq rs : advancing) {
             completeSeq(fq, rs, nextStep(rs.flushSeqDone));
         }
-        queue.schedRestart(h);
+        queue.sched.schedRestart(h);
     }
 
     /** {@code mq_flush_data_end_io}: a sequenced request's data reached the device. */
     void dataDone(MqRq rs) {
         Request rq = rs.rq;
         FlushQueue fq = of(rq);
-        queue.dataStepCompleted(rs);
+        dataStepCompleted(rs);
         fq.dataInFlight--;
         completeSeq(fq, rs, DATA);
-        queue.schedRestart((Hctx) rq.hardwareQueue());
+        queue.sched.schedRestart((Hctx) rq.hardwareQueue());
+    }
+
+    /**
+     * The flush request of {@code blk_kick_flush} ({@code fq->flush_rq}): a request of this queue with no bio, on
+     * the first pending request's queues; without a scheduler it borrows that request's driver tag.
+     */
+    private Request newFlushRequest(Request first) {
+        long now = queue.clock.now();
+        Request rq = new Request(queue.nextId++, Op.FLUSH, RequestFlags.SYNC | RequestFlags.NOIDLE, 0, 0,
+                first.task(), first.cgroup(), now);
+        MqRq rs = new MqRq(rq);
+        rs.flushRequest = true;
+        rs.allocTime = now;
+        queue.live++;
+        rq.bindQueues(first.hardwareQueue(), first.cpu(), first.softwareQueue(), -1);
+        if (queue.scheduler == null) {
+            rq.setTag(first.tag());
+            rs.borrowedTag = true;
+        }
+        return rq;
+    }
+
+    // mq_flush_data_end_io's part of the block layer: the scheduler's completed_request and finish_request, then
+    // __blk_mq_end_request of a request with end_io: rq_qos_done, then the driver tag when a scheduler is attached
+    private void dataStepCompleted(MqRq rs) {
+        Request rq = rs.rq;
+        GuardedMqScheduler scheduler = queue.scheduler;
+        if (rs.useSched) {
+            scheduler.completedRequest(rq, queue.clock.now());
+            rs.useSched = false;
+            scheduler.finishRequest(rq);
+        }
+        if (queue.qos.size() > 0) {
+            queue.qos.done(rq);
+        }
+        if (scheduler != null) {
+            queue.tags.putDriverTag(rq, queue.cpus.currentCpu());
+        }
+    }
+
+    // flush_end_io is the flush request's end_io: rq_qos_done first, then its tag (own or borrowed) goes and it is
+    // forgotten
+    private void releaseFlushRequest(MqRq rs) {
+        if (queue.qos.size() > 0) {
+            queue.qos.done(rs.rq);
+        }
+        rs.where = MqRq.FREED;
+        queue.live--;
+        queue.tags.putDriverTag(rs.rq, queue.cpus.currentCpu());
     }
 }

@@ -35,7 +35,7 @@ final class MqRq extends DeliveryLine.Entry {
     boolean flushRequest;
     /** A driver tag borrowed from the first pending request (the flush request without a scheduler). */
     boolean borrowedTag;
-    /** The hash chain of the scheduler's merge hash. */
+    /** The links of the merge hash ({@code rq->hash}, {@link MqMerge}). */
     MqRq hashNext;
     MqRq hashPrev;
     boolean hashed;
