@@ -8,7 +8,7 @@ import org.iosched.api.WorkloadSource;
 import org.iosched.device.preset.Hdd7200Provider;
 import org.iosched.scheduler.deadline.DeadlineSchedulerProvider;
 import org.iosched.simulator.Simulation;
-import org.iosched.simulator.SimulationResult;
+import org.iosched.simulator.result.SimulationResult;
 import org.iosched.workload.fio.FioWorkloadProvider;
 import org.junit.jupiter.api.Test;
 

@@ -12,7 +12,7 @@ import org.iosched.api.PluginProvider;
 import org.iosched.api.WorkloadSource;
 import org.iosched.runner.plugin.PluginDiscovery;
 import org.iosched.runner.plugin.PluginModule;
-import org.iosched.simulator.SimulationResult;
+import org.iosched.simulator.result.SimulationResult;
 import org.junit.jupiter.api.Test;
 
 /**

@@ -19,8 +19,9 @@ import org.iosched.api.Settings;
 import org.iosched.api.Task;
 import org.iosched.api.Timer;
 import org.iosched.api.TraceSink;
-import org.iosched.simulator.block.DeviceHost;
+import org.iosched.simulator.blk.DeviceHost;
 import org.iosched.simulator.engine.EventQueue;
+import org.iosched.simulator.engine.PluginFailureException;
 import org.iosched.simulator.engine.PluginGuard;
 import org.iosched.simulator.trace.BlockTrace;
 

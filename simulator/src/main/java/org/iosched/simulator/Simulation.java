@@ -19,9 +19,12 @@ import org.iosched.api.RqQosProvider;
 import org.iosched.api.Settings;
 import org.iosched.api.TunableDescriptor;
 import org.iosched.api.Workload;
-import org.iosched.simulator.noop.NoopSchedulerProvider;
 import org.iosched.simulator.cpu.CpuTunables;
+import org.iosched.simulator.engine.PluginFailureException;
+import org.iosched.simulator.noop.NoopSchedulerProvider;
 import org.iosched.simulator.os.OsTunables;
+import org.iosched.simulator.result.KernelVersion;
+import org.iosched.simulator.result.SimulationResult;
 
 /**
  * One simulation, ready to run: a workload on a device below a scheduler, under a seed. This is what a

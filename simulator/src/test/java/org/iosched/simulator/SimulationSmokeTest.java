@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.util.Map;
 import org.iosched.simulator.noop.NoopSchedulerProvider;
+import org.iosched.simulator.result.SimulationResult;
 import org.iosched.simulator.testing.FakeDeviceProvider;
 import org.iosched.simulator.testing.RandomReadWorkload;
 import org.junit.jupiter.api.Test;

@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import org.iosched.simulator.result.SimulationResult;
 import org.iosched.simulator.testing.FakeDeviceProvider;
 import org.iosched.simulator.testing.RandomReadWorkload;
 import org.junit.jupiter.api.Test;

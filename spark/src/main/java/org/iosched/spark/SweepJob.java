@@ -26,7 +26,7 @@ import org.iosched.runner.scenario.ScenarioReport;
 import org.iosched.runner.scenario.ScenarioResult;
 import org.iosched.runner.scenario.ScenarioRun;
 import org.iosched.runner.scenario.ScenarioRunner;
-import org.iosched.simulator.PluginFailureException;
+import org.iosched.simulator.engine.PluginFailureException;
 import org.iosched.workload.text.InputText;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;

@@ -3,7 +3,7 @@ package org.iosched.spark;
 import java.io.Serializable;
 import org.iosched.api.InvalidInputException;
 import org.iosched.runner.scenario.RunOutcome;
-import org.iosched.simulator.PluginFailureException;
+import org.iosched.simulator.engine.PluginFailureException;
 
 /**
  * What one Spark task sends back: the outcome of its simulation, or the user error or plugin failure it ended

@@ -9,9 +9,9 @@ import org.iosched.api.IoSchedulerProvider;
 import org.iosched.api.Settings;
 import org.iosched.api.WorkloadProvider;
 import org.iosched.api.WorkloadSource;
-import org.iosched.simulator.JobResult;
 import org.iosched.simulator.Simulation;
-import org.iosched.simulator.SimulationResult;
+import org.iosched.simulator.result.JobResult;
+import org.iosched.simulator.result.SimulationResult;
 
 /**
  * Whole-run speed: simulated requests per wall-clock second for each built-in scheduler, on the {@code ssd} and

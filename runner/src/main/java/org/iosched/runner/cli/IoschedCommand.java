@@ -3,7 +3,7 @@ package org.iosched.runner.cli;
 import java.io.PrintWriter;
 import java.util.concurrent.Callable;
 import org.iosched.api.InvalidInputException;
-import org.iosched.simulator.PluginFailureException;
+import org.iosched.simulator.engine.PluginFailureException;
 import org.iosched.workload.text.InputText;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;

@@ -15,7 +15,7 @@ import org.iosched.runner.report.ComparisonTable;
 import org.iosched.runner.report.FioJsonReport;
 import org.iosched.runner.report.FioNormalReport;
 import org.iosched.runner.report.FioTerseReport;
-import org.iosched.simulator.SimulationResult;
+import org.iosched.simulator.result.SimulationResult;
 
 /**
  * Writes the results of one {@code run} in the chosen format: to standard output, or to {@code --output}

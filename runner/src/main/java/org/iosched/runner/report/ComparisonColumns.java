@@ -7,9 +7,9 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.function.Function;
-import org.iosched.simulator.DirectionStats;
-import org.iosched.simulator.LatencyStats;
-import org.iosched.simulator.SimulationResult;
+import org.iosched.simulator.result.DirectionStats;
+import org.iosched.simulator.result.LatencyStats;
+import org.iosched.simulator.result.SimulationResult;
 
 /**
  * The usual {@link ComparisonTable} columns, per job (or group with {@code group_reporting}, named by its

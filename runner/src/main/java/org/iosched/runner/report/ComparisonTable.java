@@ -6,7 +6,7 @@ import java.util.Locale;
 import java.util.Objects;
 import java.util.function.Function;
 import org.iosched.api.InvalidInputException;
-import org.iosched.simulator.SimulationResult;
+import org.iosched.simulator.result.SimulationResult;
 
 /**
  * A table comparing simulations, one row per configuration (a scheduler, a switch, a device...) and one

@@ -1,7 +1,7 @@
 package org.iosched.runner.report;
 
 import java.util.Locale;
-import org.iosched.simulator.CpuUsage;
+import org.iosched.simulator.result.CpuUsage;
 
 /** fio's {@code cpu} line (stat.c: {@code usr=%3.2f%%, sys=%3.2f%%, ctx=%llu, majf=%llu, minf=%llu}). */
 final class CpuText {

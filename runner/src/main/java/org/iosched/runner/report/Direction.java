@@ -1,7 +1,7 @@
 package org.iosched.runner.report;
 
-import org.iosched.simulator.DirectionStats;
-import org.iosched.simulator.JobResult;
+import org.iosched.simulator.result.DirectionStats;
+import org.iosched.simulator.result.JobResult;
 
 /** fio's data directions ({@code enum fio_ddir}: DDIR_READ, DDIR_WRITE, DDIR_TRIM) as the reports name them. */
 public enum Direction {

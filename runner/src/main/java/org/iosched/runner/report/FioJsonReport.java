@@ -16,11 +16,11 @@ import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 import org.iosched.api.InvalidInputException;
-import org.iosched.simulator.DiskStats;
-import org.iosched.simulator.CpuUsage;
-import org.iosched.simulator.JobResult;
-import org.iosched.simulator.SimulationResult;
-import org.iosched.simulator.TaskStats;
+import org.iosched.simulator.result.CpuUsage;
+import org.iosched.simulator.result.DiskStats;
+import org.iosched.simulator.result.JobResult;
+import org.iosched.simulator.result.SimulationResult;
+import org.iosched.simulator.result.TaskStats;
 
 /**
  * fio 3.x JSON output ({@code --output-format=json}) and {@code json+} (the same, plus the clat histogram

@@ -1,6 +1,6 @@
 package org.iosched.runner.report;
 
-import org.iosched.simulator.DirectionStats;
+import org.iosched.simulator.result.DirectionStats;
 
 /** fio's integer arithmetic for runtimes, bandwidth and IOPS, shared by every report format. */
 final class FioMath {

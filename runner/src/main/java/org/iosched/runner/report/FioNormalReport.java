@@ -7,8 +7,8 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.TreeMap;
 import org.iosched.api.InvalidInputException;
-import org.iosched.simulator.JobResult;
-import org.iosched.simulator.SimulationResult;
+import org.iosched.simulator.result.JobResult;
+import org.iosched.simulator.result.SimulationResult;
 
 /**
  * fio's normal (human) output for one simulation, line for line as fio 3.x prints it

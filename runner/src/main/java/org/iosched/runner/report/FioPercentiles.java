@@ -5,7 +5,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.SortedMap;
-import org.iosched.simulator.LatencyStats;
+import org.iosched.simulator.result.LatencyStats;
 
 /**
  * fio's latency percentiles (stat.c {@code calc_clat_percentiles}): the samples are counted in fio's

@@ -2,11 +2,11 @@ package org.iosched.runner.report;
 
 import java.util.List;
 import org.iosched.api.InvalidInputException;
-import org.iosched.simulator.CpuUsage;
-import org.iosched.simulator.DirectionStats;
-import org.iosched.simulator.DiskStats;
-import org.iosched.simulator.LatencyStats;
-import org.iosched.simulator.SimulationResult;
+import org.iosched.simulator.result.CpuUsage;
+import org.iosched.simulator.result.DirectionStats;
+import org.iosched.simulator.result.DiskStats;
+import org.iosched.simulator.result.LatencyStats;
+import org.iosched.simulator.result.SimulationResult;
 
 /**
  * fio's terse output ({@code --output-format=terse}, {@code --minimal}): one line of semicolon-separated

@@ -4,7 +4,7 @@ import java.util.ArrayList;
 import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
-import org.iosched.simulator.DirectionStats;
+import org.iosched.simulator.result.DirectionStats;
 
 /**
  * fio 3.x {@code struct group_run_stats}: per reporting group and direction, the bytes moved, the aggregate

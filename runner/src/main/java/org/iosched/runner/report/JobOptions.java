@@ -1,6 +1,6 @@
 package org.iosched.runner.report;
 
-import org.iosched.simulator.JobResult;
+import org.iosched.simulator.result.JobResult;
 
 /** What the reports read from a job's fio options. */
 final class JobOptions {

@@ -4,8 +4,8 @@ import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.util.List;
 import java.util.Map;
-import org.iosched.simulator.DirectionStats;
-import org.iosched.simulator.LatencyStats;
+import org.iosched.simulator.result.DirectionStats;
+import org.iosched.simulator.result.LatencyStats;
 
 /**
  * The JSON {@code read}/{@code write}/{@code trim}/{@code mixed} and {@code sync} objects (stat.c
@@ -41,7 +41,7 @@ final class JsonDirection {
         if (stats.priosWithSamples() >= 2) {
             // fio 3.33: per-priority clat (cmdprio), only with two or more priorities that have samples
             com.fasterxml.jackson.databind.node.ArrayNode prios = node.putArray("prios");
-            for (org.iosched.simulator.PrioLatency p : stats.clatPrio()) {
+            for (org.iosched.simulator.result.PrioLatency p : stats.clatPrio()) {
                 if (p.clat().count() == 0) {
                     continue;
                 }

@@ -1,8 +1,8 @@
 package org.iosched.runner.report;
 
 import java.util.Map;
-import org.iosched.simulator.JobResult;
-import org.iosched.simulator.LatencyStats;
+import org.iosched.simulator.result.JobResult;
+import org.iosched.simulator.result.LatencyStats;
 
 /**
  * fio's completion-latency distribution ({@code io_u_lat_n/u/m}): the share of I/Os whose clat fell in each

@@ -1,10 +1,10 @@
 package org.iosched.runner.report;
 
 import java.util.List;
-import org.iosched.simulator.DirectionStats;
-import org.iosched.simulator.DiskStats;
-import org.iosched.simulator.JobResult;
-import org.iosched.simulator.LatencyStats;
+import org.iosched.simulator.result.DirectionStats;
+import org.iosched.simulator.result.DiskStats;
+import org.iosched.simulator.result.JobResult;
+import org.iosched.simulator.result.LatencyStats;
 
 /**
  * fio's normal output as fio 1.5x printed it in 2011, the layout the seed threads quote ({@code io=, bw=,

@@ -2,7 +2,7 @@ package org.iosched.runner.report;
 
 import java.util.ArrayList;
 import java.util.List;
-import org.iosched.simulator.DirectionStats;
+import org.iosched.simulator.result.DirectionStats;
 
 /**
  * fio 1.5x group run statistics (stat.c {@code show_run_stats} of 2011). They differ from fio 3.x in units:

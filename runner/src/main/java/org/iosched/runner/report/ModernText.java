@@ -1,11 +1,11 @@
 package org.iosched.runner.report;
 
 import java.util.List;
-import org.iosched.simulator.DirectionStats;
-import org.iosched.simulator.DiskStats;
-import org.iosched.simulator.JobResult;
-import org.iosched.simulator.LatencyStats;
-import org.iosched.simulator.PrioLatency;
+import org.iosched.simulator.result.DirectionStats;
+import org.iosched.simulator.result.DiskStats;
+import org.iosched.simulator.result.JobResult;
+import org.iosched.simulator.result.LatencyStats;
+import org.iosched.simulator.result.PrioLatency;
 
 /**
  * fio 3.x normal output, block by block, after stat.c's {@code show_thread_status_normal} and friends, with

@@ -2,10 +2,10 @@ package org.iosched.runner.report;
 
 import java.util.ArrayList;
 import java.util.List;
-import org.iosched.simulator.DirectionStats;
-import org.iosched.simulator.JobResult;
-import org.iosched.simulator.LatencyStats;
-import org.iosched.simulator.SimulationResult;
+import org.iosched.simulator.result.DirectionStats;
+import org.iosched.simulator.result.JobResult;
+import org.iosched.simulator.result.LatencyStats;
+import org.iosched.simulator.result.SimulationResult;
 
 /**
  * One block of fio's report with what fio's output options make of it: each job's statistics as fio would

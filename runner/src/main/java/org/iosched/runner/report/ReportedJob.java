@@ -2,8 +2,8 @@ package org.iosched.runner.report;
 
 import java.util.ArrayList;
 import java.util.List;
-import org.iosched.simulator.JobResult;
-import org.iosched.simulator.SimulationResult;
+import org.iosched.simulator.result.JobResult;
+import org.iosched.simulator.result.SimulationResult;
 
 /**
  * One block of fio's report: a job, or with {@code group_reporting} a whole reporting group merged into one.

@@ -1,8 +1,8 @@
 package org.iosched.runner.report;
 
 import java.util.List;
-import org.iosched.simulator.DirectionStats;
-import org.iosched.simulator.RateSamples;
+import org.iosched.simulator.result.DirectionStats;
+import org.iosched.simulator.result.RateSamples;
 
 /**
  * fio's bandwidth and IOPS sample statistics ({@code bw_stat}, {@code iops_stat}) of a report block: the

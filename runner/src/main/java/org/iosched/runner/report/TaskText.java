@@ -2,7 +2,7 @@ package org.iosched.runner.report;
 
 import java.util.List;
 import java.util.Locale;
-import org.iosched.simulator.TaskStats;
+import org.iosched.simulator.result.TaskStats;
 
 /**
  * iosched's own block after fio's "Disk stats": what every task sent to the device, so the share of the

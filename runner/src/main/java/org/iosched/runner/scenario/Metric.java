@@ -5,9 +5,9 @@ import java.util.Locale;
 import java.util.Map;
 import org.iosched.api.InvalidInputException;
 import org.iosched.runner.report.Direction;
-import org.iosched.simulator.DirectionStats;
-import org.iosched.simulator.JobResult;
-import org.iosched.simulator.LatencyStats;
+import org.iosched.simulator.result.DirectionStats;
+import org.iosched.simulator.result.JobResult;
+import org.iosched.simulator.result.LatencyStats;
 
 /**
  * What a scenario column measures, named as in the scenario file's {@code metric:} key:

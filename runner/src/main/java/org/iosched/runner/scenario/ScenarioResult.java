@@ -2,7 +2,7 @@ package org.iosched.runner.scenario;
 
 import java.util.List;
 import java.util.Map;
-import org.iosched.simulator.SimulationResult;
+import org.iosched.simulator.result.SimulationResult;
 
 /**
  * What a scenario produced: per row, every metric for every seed.

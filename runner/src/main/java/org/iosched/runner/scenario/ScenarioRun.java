@@ -13,7 +13,7 @@ import org.iosched.runner.RunControl;
 import org.iosched.runner.RunPlan;
 import org.iosched.runner.RunService;
 import org.iosched.runner.SetOptions;
-import org.iosched.simulator.SimulationResult;
+import org.iosched.simulator.result.SimulationResult;
 
 /**
  * One (row, seed) of a {@link ScenarioPlan} as plain, serializable data: what {@link ScenarioPlanner} planned

@@ -13,8 +13,8 @@ import org.iosched.runner.Parallel;
 import org.iosched.runner.RunControl;
 import org.iosched.runner.RunPlan;
 import org.iosched.runner.RunService;
-import org.iosched.simulator.JobResult;
-import org.iosched.simulator.SimulationResult;
+import org.iosched.simulator.result.JobResult;
+import org.iosched.simulator.result.SimulationResult;
 
 /**
  * Runs every (row, seed) of a plan, or of several, as an independent simulation, in parallel on a fixed number

@@ -5,11 +5,11 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.util.List;
-import org.iosched.simulator.DirectionStats;
-import org.iosched.simulator.JobResult;
-import org.iosched.simulator.LatencyStats;
-import org.iosched.simulator.PrioLatency;
-import org.iosched.simulator.SimulationResult;
+import org.iosched.simulator.result.DirectionStats;
+import org.iosched.simulator.result.JobResult;
+import org.iosched.simulator.result.LatencyStats;
+import org.iosched.simulator.result.PrioLatency;
+import org.iosched.simulator.result.SimulationResult;
 import org.junit.jupiter.api.Test;
 
 /** fio 3.33's per-priority clat (cmdprio): text lines and the JSON "prios" array, only from two priorities on. */

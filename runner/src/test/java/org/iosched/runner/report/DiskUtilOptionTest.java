@@ -4,8 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.util.List;
 import java.util.Map;
-import org.iosched.simulator.JobResult;
-import org.iosched.simulator.SimulationResult;
+import org.iosched.simulator.result.JobResult;
+import org.iosched.simulator.result.SimulationResult;
 import org.junit.jupiter.api.Test;
 
 class DiskUtilOptionTest {

@@ -7,7 +7,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import org.iosched.simulator.SimulationResult;
+import org.iosched.simulator.result.SimulationResult;
 import org.junit.jupiter.api.Test;
 
 /** fio 3.x JSON under the options that change only what fio prints (stat.c show_thread_status_json). */

@@ -12,8 +12,8 @@ import java.util.List;
 import java.util.Map;
 import org.iosched.api.InvalidInputException;
 import org.iosched.api.JobDescriptor;
-import org.iosched.simulator.JobResult;
-import org.iosched.simulator.SimulationResult;
+import org.iosched.simulator.result.JobResult;
+import org.iosched.simulator.result.SimulationResult;
 import org.junit.jupiter.api.Test;
 
 class FioJsonReportTest {

@@ -6,9 +6,9 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
-import org.iosched.simulator.DirectionStats;
-import org.iosched.simulator.JobResult;
-import org.iosched.simulator.SimulationResult;
+import org.iosched.simulator.result.DirectionStats;
+import org.iosched.simulator.result.JobResult;
+import org.iosched.simulator.result.SimulationResult;
 import org.junit.jupiter.api.Test;
 
 /** The 2011 layout ({@code --output-format normal-2011}) against real fio 1.57 and 1.59 captures. */

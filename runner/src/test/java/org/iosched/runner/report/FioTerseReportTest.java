@@ -6,8 +6,8 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import java.util.List;
 import java.util.Map;
 import org.iosched.api.InvalidInputException;
-import org.iosched.simulator.DiskStats;
-import org.iosched.simulator.SimulationResult;
+import org.iosched.simulator.result.DiskStats;
+import org.iosched.simulator.result.SimulationResult;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -123,7 +123,7 @@ class FioTerseReportTest {
 
     @Test
     void aJobWithoutIoPrintsCsNanShares() {
-        SimulationResult idle = Results.simulation(1_000_000L, List.of(new org.iosched.simulator.JobResult(
+        SimulationResult idle = Results.simulation(1_000_000L, List.of(new org.iosched.simulator.result.JobResult(
                 Results.descriptor(0, "idle", 0, false, "rw=read", Map.of()), 100, 0, 1_000_000L, Results.idle(),
                 Results.idle(), Results.idle(), Results.none())), new DiskStats("sda", 0, 0, 0, 0, 0, 0, 0, 0.0, 0,
                 0));

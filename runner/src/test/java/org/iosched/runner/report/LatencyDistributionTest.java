@@ -3,8 +3,8 @@ package org.iosched.runner.report;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.util.Map;
-import org.iosched.simulator.DirectionStats;
-import org.iosched.simulator.JobResult;
+import org.iosched.simulator.result.DirectionStats;
+import org.iosched.simulator.result.JobResult;
 import org.junit.jupiter.api.Test;
 
 class LatencyDistributionTest {

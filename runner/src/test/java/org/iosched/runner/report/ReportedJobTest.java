@@ -5,7 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import org.iosched.simulator.JobResult;
+import org.iosched.simulator.result.JobResult;
 import org.junit.jupiter.api.Test;
 
 /** fio's rule for which jobs share a report block (stat.c __show_run_stats). */

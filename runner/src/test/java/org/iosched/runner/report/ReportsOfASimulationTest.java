@@ -17,8 +17,8 @@ import org.iosched.api.Workload;
 import org.iosched.api.WorkloadContext;
 import org.iosched.device.preset.SsdProvider;
 import org.iosched.simulator.Simulation;
-import org.iosched.simulator.SimulationResult;
 import org.iosched.simulator.noop.NoopSchedulerProvider;
+import org.iosched.simulator.result.SimulationResult;
 import org.junit.jupiter.api.Test;
 
 /** The reports of a real (small) simulation: consistent with each other and identical run after run. */

@@ -6,13 +6,13 @@ import java.util.Map;
 import java.util.SortedMap;
 import java.util.TreeMap;
 import org.iosched.api.JobDescriptor;
-import org.iosched.simulator.CpuUsage;
-import org.iosched.simulator.DirectionStats;
-import org.iosched.simulator.DiskStats;
-import org.iosched.simulator.JobResult;
-import org.iosched.simulator.LatencyStats;
-import org.iosched.simulator.RateSamples;
-import org.iosched.simulator.SimulationResult;
+import org.iosched.simulator.result.CpuUsage;
+import org.iosched.simulator.result.DirectionStats;
+import org.iosched.simulator.result.DiskStats;
+import org.iosched.simulator.result.JobResult;
+import org.iosched.simulator.result.LatencyStats;
+import org.iosched.simulator.result.RateSamples;
+import org.iosched.simulator.result.SimulationResult;
 
 /** Hand-built simulation results for the report tests, among them the runs behind the reference's samples. */
 final class Results {
@@ -53,7 +53,7 @@ final class Results {
 
     /** Samples as fio printed them: n samples of min, max, mean and sample stdev. */
     static RateSamples samples(long n, long min, long max, double mean, double stdev) {
-        return new RateSamples(n, min, max, mean, stdev * stdev * (n - 1), org.iosched.simulator.RateSeries.empty());
+        return new RateSamples(n, min, max, mean, stdev * stdev * (n - 1), org.iosched.simulator.result.RateSeries.empty());
     }
 
     static DirectionStats idle() {

@@ -8,11 +8,11 @@ import java.util.Map;
 import java.util.SortedMap;
 import java.util.TreeMap;
 import org.iosched.api.JobDescriptor;
-import org.iosched.simulator.DirectionStats;
-import org.iosched.simulator.DiskStats;
-import org.iosched.simulator.JobResult;
-import org.iosched.simulator.LatencyStats;
-import org.iosched.simulator.SimulationResult;
+import org.iosched.simulator.result.DirectionStats;
+import org.iosched.simulator.result.DiskStats;
+import org.iosched.simulator.result.JobResult;
+import org.iosched.simulator.result.LatencyStats;
+import org.iosched.simulator.result.SimulationResult;
 import org.junit.jupiter.api.Test;
 
 /** Metric values, job selection and aggregation, on hand-built results. */

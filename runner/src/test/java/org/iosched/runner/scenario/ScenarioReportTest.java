@@ -7,8 +7,8 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import org.iosched.simulator.DiskStats;
-import org.iosched.simulator.SimulationResult;
+import org.iosched.simulator.result.DiskStats;
+import org.iosched.simulator.result.SimulationResult;
 import org.junit.jupiter.api.Test;
 
 /** The four output formats, on hand-made results so that every character is known. */

@@ -5,7 +5,7 @@ import java.util.List;
 import org.iosched.api.BlockDevice;
 import org.iosched.api.MqScheduler;
 import org.iosched.api.Request;
-import org.iosched.simulator.block.AsyncDispatchGap;
+import org.iosched.simulator.blk.AsyncDispatchGap;
 import org.iosched.simulator.engine.EventQueue;
 import org.iosched.simulator.engine.InvariantViolationException;
 import org.iosched.simulator.trace.BlockTrace;

@@ -8,7 +8,7 @@ import org.iosched.api.Bio;
 import org.iosched.api.Op;
 import org.iosched.api.Request;
 import org.iosched.api.RequestFlags;
-import org.iosched.simulator.block.DiskAccounting;
+import org.iosched.simulator.blk.DiskAccounting;
 import org.iosched.simulator.block.MergeHash;
 import org.iosched.simulator.engine.InvariantViolationException;
 import org.iosched.simulator.trace.BlockTrace;

@@ -1,7 +1,7 @@
 package org.iosched.simulator.blkmq;
 
 import org.iosched.api.Request;
-import org.iosched.simulator.block.DeliveryLine;
+import org.iosched.simulator.blk.DeliveryLine;
 
 /**
  * The blk-mq block layer's own state of one request ({@code rq_flags} and where the request is), kept in

@@ -6,8 +6,8 @@ import java.util.Map;
 import org.iosched.api.Bio;
 import org.iosched.api.Request;
 import org.iosched.api.RqQosPolicy;
-import org.iosched.simulator.PluginFailureException;
 import org.iosched.simulator.engine.HookWatch;
+import org.iosched.simulator.engine.PluginFailureException;
 import org.iosched.simulator.engine.PluginGuard;
 
 /**

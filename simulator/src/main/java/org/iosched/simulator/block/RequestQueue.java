@@ -9,11 +9,21 @@ import org.iosched.api.Op;
 import org.iosched.api.Request;
 import org.iosched.api.RequestFlags;
 import org.iosched.api.Task;
+import org.iosched.simulator.blk.AsyncDispatchGap;
+import org.iosched.simulator.blk.BioCompletionListener;
+import org.iosched.simulator.blk.BioLedger;
+import org.iosched.simulator.blk.BlockQueue;
+import org.iosched.simulator.blk.CompletionInterrupts;
+import org.iosched.simulator.blk.DeliveryLine;
+import org.iosched.simulator.blk.DiskAccounting;
+import org.iosched.simulator.blk.GuardedDevice;
+import org.iosched.simulator.blk.RequestCompletionListener;
+import org.iosched.simulator.blk.SleepListener;
+import org.iosched.simulator.cpu.Cpus;
+import org.iosched.simulator.cpu.Workqueue;
 import org.iosched.simulator.engine.EventQueue;
 import org.iosched.simulator.engine.InvariantViolationException;
 import org.iosched.simulator.engine.KernelClock;
-import org.iosched.simulator.cpu.Cpus;
-import org.iosched.simulator.cpu.Workqueue;
 import org.iosched.simulator.trace.BlockTrace;
 
 /**

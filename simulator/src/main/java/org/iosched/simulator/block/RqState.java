@@ -1,6 +1,7 @@
 package org.iosched.simulator.block;
 
 import org.iosched.api.Request;
+import org.iosched.simulator.blk.DeliveryLine;
 
 /**
  * The block layer's private state of one {@link Request} (hung on {@link Request#blockLayerData()}):

@@ -1,7 +1,6 @@
 package org.iosched.simulator.engine;
 
 import org.iosched.api.InvalidInputException;
-import org.iosched.simulator.PluginFailureException;
 
 /**
  * Attributes an exception thrown inside plugin code to that plugin. User errors, invariant violations and

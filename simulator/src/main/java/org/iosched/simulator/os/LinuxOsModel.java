@@ -14,14 +14,14 @@ import org.iosched.api.TaskSpec;
 import org.iosched.api.Timer;
 import org.iosched.api.TraceSink;
 import org.iosched.api.WorkloadContext;
-import org.iosched.simulator.KernelVersion;
-import org.iosched.simulator.TaskStats;
-import org.iosched.simulator.block.BioLayer;
-import org.iosched.simulator.block.BlockQueue;
+import org.iosched.simulator.blk.BioLayer;
+import org.iosched.simulator.blk.BlockQueue;
 import org.iosched.simulator.cpu.Cpus;
 import org.iosched.simulator.engine.EventQueue;
 import org.iosched.simulator.engine.KernelClock;
 import org.iosched.simulator.engine.RandomStreams;
+import org.iosched.simulator.result.KernelVersion;
+import org.iosched.simulator.result.TaskStats;
 import org.iosched.simulator.stats.JobStatistics;
 import org.iosched.simulator.trace.BlockTrace;
 

@@ -4,8 +4,8 @@ import java.util.List;
 import org.iosched.api.Cgroup;
 import org.iosched.api.Task;
 import org.iosched.api.WorkloadContext;
-import org.iosched.simulator.TaskStats;
-import org.iosched.simulator.block.TaskDirectory;
+import org.iosched.simulator.blk.TaskDirectory;
+import org.iosched.simulator.result.TaskStats;
 
 /**
  * The OS model behind a run: what a workload sees as system calls ({@link #context()}), and what the

@@ -9,9 +9,9 @@ import org.iosched.api.Bio;
 import org.iosched.api.Op;
 import org.iosched.api.Request;
 import org.iosched.api.Task;
-import org.iosched.simulator.TaskStats;
-import org.iosched.simulator.block.RequestCompletionListener;
+import org.iosched.simulator.blk.RequestCompletionListener;
 import org.iosched.simulator.cpu.CpuAccount;
+import org.iosched.simulator.result.TaskStats;
 
 /**
  * Per-task I/O counts: bios as tasks submit them, and requests as the device completes them, charged to the

@@ -8,10 +8,10 @@ import java.util.function.LongSupplier;
 import org.iosched.api.FileIo;
 import org.iosched.api.InvalidInputException;
 import org.iosched.api.JobDescriptor;
-import org.iosched.simulator.DirectionStats;
-import org.iosched.simulator.CpuUsage;
-import org.iosched.simulator.JobResult;
 import org.iosched.simulator.cpu.CpuAccount;
+import org.iosched.simulator.result.CpuUsage;
+import org.iosched.simulator.result.DirectionStats;
+import org.iosched.simulator.result.JobResult;
 
 /**
  * Collects what workloads record per job ({@code recordIo}, {@code recordSync}, job start and end) with
@@ -69,9 +69,9 @@ public final class JobStatistics {
             if (ios == 0) {
                 return DirectionStats.empty();
             }
-            java.util.List<org.iosched.simulator.PrioLatency> clatPrio = new java.util.ArrayList<>(nrPrios);
+            java.util.List<org.iosched.simulator.result.PrioLatency> clatPrio = new java.util.ArrayList<>(nrPrios);
             for (int i = 0; i < nrPrios; i++) {
-                clatPrio.add(new org.iosched.simulator.PrioLatency(prios[i], prioClat[i].toStats()));
+                clatPrio.add(new org.iosched.simulator.result.PrioLatency(prios[i], prioClat[i].toStats()));
             }
             return new DirectionStats(bytes, ios, runtime, slat.toStats(), clat.toStats(), lat.toStats(),
                     bw.toSamples(), iops.toSamples(), clatPrio);

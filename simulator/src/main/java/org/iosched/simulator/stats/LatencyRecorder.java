@@ -2,7 +2,8 @@ package org.iosched.simulator.stats;
 
 import java.util.Arrays;
 import org.HdrHistogram.AbstractHistogram;
-import org.iosched.simulator.LatencyStats;
+import org.iosched.simulator.result.Latencies;
+import org.iosched.simulator.result.LatencyStats;
 
 /**
  * Records one latency distribution: exact count, min, max, mean and M2 (Welford), plus a histogram. The

@@ -1,8 +1,8 @@
 package org.iosched.simulator.stats;
 
 import java.util.Arrays;
-import org.iosched.simulator.RateSamples;
-import org.iosched.simulator.RateSeries;
+import org.iosched.simulator.result.RateSamples;
+import org.iosched.simulator.result.RateSeries;
 
 /**
  * One direction's bandwidth or IOPS samples as fio keeps them ({@code add_stat_sample}): count, min, max and a

@@ -5,8 +5,8 @@ import java.util.Map;
 import java.util.ServiceLoader;
 import org.iosched.api.IoSchedulerProvider;
 import org.iosched.simulator.Simulation;
-import org.iosched.simulator.SimulationResult;
 import org.iosched.simulator.noop.NoopSchedulerProvider;
+import org.iosched.simulator.result.SimulationResult;
 import org.iosched.simulator.testing.RandomReadWorkload;
 import org.iosched.simulator.testing.ZeroLatencyDevice;
 

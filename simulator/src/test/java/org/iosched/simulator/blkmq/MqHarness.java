@@ -15,7 +15,7 @@ import org.iosched.api.Op;
 import org.iosched.api.Request;
 import org.iosched.api.RequestFlags;
 import org.iosched.api.Task;
-import org.iosched.simulator.block.DeviceHost;
+import org.iosched.simulator.blk.DeviceHost;
 import org.iosched.simulator.engine.EventQueue;
 import org.iosched.simulator.engine.KernelClock;
 import org.iosched.simulator.testing.FakeDevice;

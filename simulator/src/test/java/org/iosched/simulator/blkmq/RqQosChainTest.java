@@ -13,8 +13,8 @@ import org.iosched.api.Request;
 import org.iosched.api.RqQosContext;
 import org.iosched.api.RqQosPolicy;
 import org.iosched.api.Task;
-import org.iosched.simulator.PluginFailureException;
 import org.iosched.simulator.engine.InvariantViolationException;
+import org.iosched.simulator.engine.PluginFailureException;
 import org.junit.jupiter.api.Test;
 
 /** The rq-qos chain of the blk-mq queue: where each hook is called, in which order, and a held bio's sleep. */

@@ -3,6 +3,7 @@ package org.iosched.simulator.block;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import org.iosched.api.Task;
+import org.iosched.simulator.blk.AsyncDispatchGap;
 import org.junit.jupiter.api.Test;
 
 /** {@code block.max_async_dispatch_gap_ms}: the longest window with async requests waiting and none issued. */

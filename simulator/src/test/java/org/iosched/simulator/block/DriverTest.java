@@ -11,8 +11,8 @@ import org.iosched.api.IoScheduler;
 import org.iosched.api.Request;
 import org.iosched.api.SchedulerContext;
 import org.iosched.api.Task;
-import org.iosched.simulator.PluginFailureException;
 import org.iosched.simulator.engine.InvariantViolationException;
+import org.iosched.simulator.engine.PluginFailureException;
 import org.junit.jupiter.api.Test;
 
 class DriverTest {

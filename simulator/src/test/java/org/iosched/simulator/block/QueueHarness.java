@@ -18,6 +18,7 @@ import org.iosched.api.Request;
 import org.iosched.api.RequestFlags;
 import org.iosched.api.SchedulerContext;
 import org.iosched.api.Task;
+import org.iosched.simulator.blk.DeviceHost;
 import org.iosched.simulator.engine.EventQueue;
 import org.iosched.simulator.engine.KernelClock;
 import org.iosched.simulator.testing.FakeDevice;

@@ -5,7 +5,6 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.util.ArrayList;
 import java.util.List;
-import org.iosched.simulator.PluginFailureException;
 import org.junit.jupiter.api.Test;
 
 class EventQueueTest {

@@ -225,9 +225,9 @@ class DirectIoTest {
         assertThat(second.pid()).isEqualTo(1001);
         assertThat(second.ioprioClass()).isEqualTo(IoPrioClass.RT);
         assertThat(second.ioprioLevel()).isEqualTo(2);
-        assertThat(h.os.taskStats()).extracting(org.iosched.simulator.TaskStats::name)
+        assertThat(h.os.taskStats()).extracting(org.iosched.simulator.result.TaskStats::name)
                 .startsWith("flush-8:0", "jbd2/sda1-8");
-        assertThat(h.os.taskStats()).extracting(org.iosched.simulator.TaskStats::pid).startsWith(100, 101);
+        assertThat(h.os.taskStats()).extracting(org.iosched.simulator.result.TaskStats::pid).startsWith(100, 101);
         assertThat(kioband.pid()).isEqualTo(102);
         assertThat(kioband.isKernelThread()).isTrue();
         assertThat(kioband.ioprioClass()).isEqualTo(IoPrioClass.BE);

@@ -7,8 +7,8 @@ import org.iosched.api.FileIo;
 import org.iosched.api.FileIoListener;
 import org.iosched.api.Task;
 import org.iosched.api.TaskSpec;
-import org.iosched.simulator.KernelVersion;
-import org.iosched.simulator.TaskStats;
+import org.iosched.simulator.result.KernelVersion;
+import org.iosched.simulator.result.TaskStats;
 import org.junit.jupiter.api.Test;
 
 /** A buffered writer under Linux 6.6's IO-less {@code balance_dirty_pages}, on a 50 MB/s disk. */

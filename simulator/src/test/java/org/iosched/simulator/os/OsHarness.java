@@ -12,8 +12,8 @@ import org.iosched.api.FileIoListener;
 import org.iosched.api.JobDescriptor;
 import org.iosched.api.Request;
 import org.iosched.api.RequestFlags;
-import org.iosched.simulator.block.BioLayer;
-import org.iosched.simulator.block.DeviceHost;
+import org.iosched.simulator.blk.BioLayer;
+import org.iosched.simulator.blk.DeviceHost;
 import org.iosched.simulator.block.RequestQueue;
 import org.iosched.simulator.block.SchedulerHost;
 import org.iosched.simulator.engine.EventQueue;
@@ -55,12 +55,12 @@ final class OsHarness implements FileIoListener {
     OsHarness(boolean writeCache, int queueDepth, int nrRequests, int maxSectors, ToLongFunction<Request> service,
               Path logDirectory, OsTunables tunables) {
         this(writeCache, queueDepth, nrRequests, maxSectors, service, logDirectory, tunables,
-                org.iosched.simulator.KernelVersion.V3_0);
+                org.iosched.simulator.result.KernelVersion.V3_0);
     }
 
     /** The OS model of {@code version} (the block layer stays the 3.0 one: the OS model's rules are under test). */
     OsHarness(boolean writeCache, int queueDepth, int nrRequests, int maxSectors, ToLongFunction<Request> service,
-              Path logDirectory, OsTunables tunables, org.iosched.simulator.KernelVersion version) {
+              Path logDirectory, OsTunables tunables, org.iosched.simulator.result.KernelVersion version) {
         DeviceInfo info = new DeviceInfo("fake", 1L << 21, true, queueDepth, writeCache, false, 2048);
         DeviceHost deviceHost = new DeviceHost(clock, new SplittableRandom(1), trace, "device fake");
         device = new FakeDevice(info, deviceHost, service);

@@ -9,7 +9,7 @@ import org.iosched.api.FileIo;
 import org.iosched.api.FileIoListener;
 import org.iosched.api.Task;
 import org.iosched.api.TaskSpec;
-import org.iosched.simulator.KernelVersion;
+import org.iosched.simulator.result.KernelVersion;
 import org.junit.jupiter.api.Test;
 
 /** Readahead of Linux 6.6 ({@code mm/readahead.c}) where it differs from 2.6.32-3.0, on a 512 KiB max_sectors queue. */

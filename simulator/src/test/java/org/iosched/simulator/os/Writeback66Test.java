@@ -7,7 +7,7 @@ import org.iosched.api.FileIo;
 import org.iosched.api.FileIoListener;
 import org.iosched.api.Task;
 import org.iosched.api.TaskSpec;
-import org.iosched.simulator.KernelVersion;
+import org.iosched.simulator.result.KernelVersion;
 import org.junit.jupiter.api.Test;
 
 /** The flusher of Linux 6.6: {@code wb_workfn} in a {@code kworker}, slices of {@code writeback_chunk_size}. */

@@ -8,7 +8,7 @@ import org.iosched.api.FileIo;
 import org.iosched.api.FileIoListener;
 import org.iosched.api.Task;
 import org.iosched.api.TaskSpec;
-import org.iosched.simulator.TaskStats;
+import org.iosched.simulator.result.TaskStats;
 import org.junit.jupiter.api.Test;
 
 class WritebackTest {

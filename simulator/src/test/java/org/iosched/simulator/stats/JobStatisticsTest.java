@@ -7,7 +7,7 @@ import java.util.List;
 import java.util.Map;
 import org.iosched.api.FileIo;
 import org.iosched.api.JobDescriptor;
-import org.iosched.simulator.JobResult;
+import org.iosched.simulator.result.JobResult;
 import org.junit.jupiter.api.Test;
 
 class JobStatisticsTest {

@@ -4,7 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
 import java.util.List;
-import org.iosched.simulator.LatencyStats;
+import org.iosched.simulator.result.Latencies;
+import org.iosched.simulator.result.LatencyStats;
 import org.junit.jupiter.api.Test;
 
 class LatencyRecorderTest {

@@ -9,9 +9,9 @@ import java.util.Map;
 import org.iosched.api.FileIo;
 import org.iosched.api.InvalidInputException;
 import org.iosched.api.JobDescriptor;
-import org.iosched.simulator.DirectionStats;
-import org.iosched.simulator.RateSamples;
-import org.iosched.simulator.RateSeries;
+import org.iosched.simulator.result.DirectionStats;
+import org.iosched.simulator.result.RateSamples;
+import org.iosched.simulator.result.RateSeries;
 import org.junit.jupiter.api.Test;
 
 /** fio's bw/iops samples per bwavgtime/iopsavgtime window (stat.c add_bw_samples), in virtual time. */

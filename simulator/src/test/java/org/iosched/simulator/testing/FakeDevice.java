@@ -85,7 +85,7 @@ public final class FakeDevice implements BlockDevice {
     }
 
     /** Give a request back to the block layer ({@code blk_requeue_request}) and forget it. */
-    public void requeue(org.iosched.simulator.block.DeviceHost host, Request rq) {
+    public void requeue(org.iosched.simulator.blk.DeviceHost host, Request rq) {
         pending.removeIf(p -> p.rq == rq);
         rearm();
         host.requeue(rq);
