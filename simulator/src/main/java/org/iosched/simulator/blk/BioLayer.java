@@ -18,9 +18,9 @@ import org.iosched.simulator.engine.PluginGuard;
 import org.iosched.simulator.trace.BlockTrace;
 
 /**
- * The bio layer between the OS model and the {@link org.iosched.simulator.block.RequestQueue} ({@code generic_make_request}): the bio
- * controllers ({@link BioController}: dm-ioband, blkio throttling) stacked in install order, each bio going
- * through them in turn and then into the queue.
+ * The bio layer between the OS model and the request queue, 3.0's or blk-mq's {@link BlockQueue}
+ * ({@code generic_make_request}): the bio controllers ({@link BioController}: dm-ioband, blkio throttling)
+ * stacked in install order, each bio going through them in turn and then into the queue.
  *
  * <p>Features:
  * <ul>

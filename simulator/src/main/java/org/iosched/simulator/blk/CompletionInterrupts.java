@@ -35,6 +35,11 @@ public final class CompletionInterrupts<T extends CompletionInterrupts.Entry> {
     /** A request as its CPU's interrupt queue links it (intrusive: no allocation per completion). */
     public abstract static class Entry {
         Entry nextIrq;
+
+        /** Unlinks a recycled request from any interrupt queue. */
+        protected final void clearIrqLink() {
+            nextIrq = null;
+        }
     }
 
     /** {@code MAX_SOFTIRQ_RESTART} of kernel/softirq.c (2.6.32-3.0): softirq passes before ksoftirqd takes over. */

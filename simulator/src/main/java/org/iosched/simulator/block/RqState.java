@@ -78,7 +78,7 @@ final class RqState extends DeliveryLine.Entry {
         prev = null;
         next = null;
         completing = false;
-        nextIrq = null;
+        clearIrqLink();
         resetDelivery();
         hashPrev = null;
         hashNext = null;
