@@ -5,33 +5,25 @@ import org.iosched.api.BlockDevice;
 import org.iosched.api.DeviceInfo;
 import org.iosched.api.Request;
 import org.iosched.simulator.engine.HookWatch;
-import org.iosched.simulator.engine.PluginGuard;
 
 /**
- * Calls a device plugin and names it in any exception it throws ({@link PluginGuard}), a stack overflow in a
+ * Calls a device plugin and names it in any exception it throws ({@link GuardedPlugin}), a stack overflow in a
  * hook included; each call is recorded in the run's {@link HookWatch} for the runner's watchdog.
  */
-public final class GuardedDevice implements BlockDevice {
+public final class GuardedDevice extends GuardedPlugin implements BlockDevice {
     private final BlockDevice delegate;
-    private final String label;
     private final DeviceInfo info;
-    private final HookWatch watch;
     private final int canAccept;
     private final int submit;
     private final int statistics;
 
     public GuardedDevice(BlockDevice delegate, String label, DeviceInfo info, HookWatch watch) {
+        super(label, watch);
         this.delegate = delegate;
-        this.label = label;
         this.info = info;
-        this.watch = watch;
-        this.canAccept = watch.id(new HookWatch.Hook(label, "canAccept"));
-        this.submit = watch.id(new HookWatch.Hook(label, "submit"));
-        this.statistics = watch.id(new HookWatch.Hook(label, "statistics"));
-    }
-
-    public String label() {
-        return label;
+        this.canAccept = hook("canAccept");
+        this.submit = hook("submit");
+        this.statistics = hook("statistics");
     }
 
     @Override
@@ -41,73 +33,73 @@ public final class GuardedDevice implements BlockDevice {
 
     @Override
     public boolean canAccept(Request rq, int inFlight) {
-        int interrupted = watch.enter(canAccept);
+        int interrupted = enter(canAccept);
         try {
             return delegate.canAccept(rq, inFlight);
         } catch (RuntimeException | StackOverflowError e) {
-            throw PluginGuard.blame(label, "canAccept", e);
+            throw blame("canAccept", e);
         } finally {
-            watch.exit(interrupted);
+            exit(interrupted);
         }
     }
 
     @Override
     public int hardwareQueues(int cpuCount) {
-        int interrupted = watch.enter(watch.id(new HookWatch.Hook(label, "hardwareQueues")));
+        int interrupted = enter(hook("hardwareQueues"));
         try {
             return delegate.hardwareQueues(cpuCount);
         } catch (RuntimeException | StackOverflowError e) {
-            throw PluginGuard.blame(label, "hardwareQueues", e);
+            throw blame("hardwareQueues", e);
         } finally {
-            watch.exit(interrupted);
+            exit(interrupted);
         }
     }
 
     @Override
     public int hardwareQueueDepth() {
-        int interrupted = watch.enter(watch.id(new HookWatch.Hook(label, "hardwareQueueDepth")));
+        int interrupted = enter(hook("hardwareQueueDepth"));
         try {
             return delegate.hardwareQueueDepth();
         } catch (RuntimeException | StackOverflowError e) {
-            throw PluginGuard.blame(label, "hardwareQueueDepth", e);
+            throw blame("hardwareQueueDepth", e);
         } finally {
-            watch.exit(interrupted);
+            exit(interrupted);
         }
     }
 
     @Override
     public int dispatchBudget() {
-        int interrupted = watch.enter(watch.id(new HookWatch.Hook(label, "dispatchBudget")));
+        int interrupted = enter(hook("dispatchBudget"));
         try {
             return delegate.dispatchBudget();
         } catch (RuntimeException | StackOverflowError e) {
-            throw PluginGuard.blame(label, "dispatchBudget", e);
+            throw blame("dispatchBudget", e);
         } finally {
-            watch.exit(interrupted);
+            exit(interrupted);
         }
     }
 
     @Override
     public void submit(Request rq) {
-        int interrupted = watch.enter(submit);
+        int interrupted = enter(submit);
         try {
             delegate.submit(rq);
         } catch (RuntimeException | StackOverflowError e) {
-            throw PluginGuard.blame(label, "submit", e);
+            throw blame("submit", e);
         } finally {
-            watch.exit(interrupted);
+            exit(interrupted);
         }
     }
 
     @Override
     public Map<String, Number> statistics() {
-        int interrupted = watch.enter(statistics);
+        int interrupted = enter(statistics);
         try {
             return delegate.statistics();
         } catch (RuntimeException | StackOverflowError e) {
-            throw PluginGuard.blame(label, "statistics", e);
+            throw blame("statistics", e);
         } finally {
-            watch.exit(interrupted);
+            exit(interrupted);
         }
     }
 }

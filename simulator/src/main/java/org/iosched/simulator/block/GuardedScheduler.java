@@ -6,19 +6,17 @@ import org.iosched.api.MayQueue;
 import org.iosched.api.Op;
 import org.iosched.api.Request;
 import org.iosched.api.Task;
+import org.iosched.simulator.blk.GuardedPlugin;
 import org.iosched.simulator.engine.HookWatch;
-import org.iosched.simulator.engine.PluginGuard;
 
 /**
- * Calls a scheduler plugin and names it in any exception it throws ({@link PluginGuard}), so that a
+ * Calls a scheduler plugin and names it in any exception it throws ({@link GuardedPlugin}), so that a
  * failure deep in a completion or a timer is reported as {@code scheduler cfq threw ...}; a stack overflow in a
  * hook is the plugin's failure too, named with the hook. Each call is recorded in the run's {@link HookWatch}
  * (which hook runs now) for the runner's watchdog.
  */
-final class GuardedScheduler implements IoScheduler {
+final class GuardedScheduler extends GuardedPlugin implements IoScheduler {
     private final IoScheduler delegate;
-    private final String label;
-    private final HookWatch watch;
     private final int setRequest;
     private final int putRequest;
     private final int mayQueue;
@@ -38,235 +36,230 @@ final class GuardedScheduler implements IoScheduler {
     private final int exit;
 
     GuardedScheduler(IoScheduler delegate, String label, HookWatch watch) {
+        super(label, watch);
         this.delegate = delegate;
-        this.label = label;
-        this.watch = watch;
-        this.setRequest = watch.id(new HookWatch.Hook(label, "setRequest"));
-        this.putRequest = watch.id(new HookWatch.Hook(label, "putRequest"));
-        this.mayQueue = watch.id(new HookWatch.Hook(label, "mayQueue"));
-        this.findFrontMerge = watch.id(new HookWatch.Hook(label, "findFrontMerge"));
-        this.allowMerge = watch.id(new HookWatch.Hook(label, "allowMerge"));
-        this.merged = watch.id(new HookWatch.Hook(label, "merged"));
-        this.requestsMerged = watch.id(new HookWatch.Hook(label, "requestsMerged"));
-        this.formerRequest = watch.id(new HookWatch.Hook(label, "formerRequest"));
-        this.latterRequest = watch.id(new HookWatch.Hook(label, "latterRequest"));
-        this.add = watch.id(new HookWatch.Hook(label, "add"));
-        this.dispatch = watch.id(new HookWatch.Hook(label, "dispatch"));
-        this.hasQueued = watch.id(new HookWatch.Hook(label, "hasQueued"));
-        this.activate = watch.id(new HookWatch.Hook(label, "activate"));
-        this.deactivate = watch.id(new HookWatch.Hook(label, "deactivate"));
-        this.completed = watch.id(new HookWatch.Hook(label, "completed"));
-        this.taskExit = watch.id(new HookWatch.Hook(label, "taskExit"));
-        this.exit = watch.id(new HookWatch.Hook(label, "exit"));
-    }
-
-    String label() {
-        return label;
+        this.setRequest = hook("setRequest");
+        this.putRequest = hook("putRequest");
+        this.mayQueue = hook("mayQueue");
+        this.findFrontMerge = hook("findFrontMerge");
+        this.allowMerge = hook("allowMerge");
+        this.merged = hook("merged");
+        this.requestsMerged = hook("requestsMerged");
+        this.formerRequest = hook("formerRequest");
+        this.latterRequest = hook("latterRequest");
+        this.add = hook("add");
+        this.dispatch = hook("dispatch");
+        this.hasQueued = hook("hasQueued");
+        this.activate = hook("activate");
+        this.deactivate = hook("deactivate");
+        this.completed = hook("completed");
+        this.taskExit = hook("taskExit");
+        this.exit = hook("exit");
     }
 
     @Override
     public void setRequest(Request rq) {
-        int interrupted = watch.enter(setRequest);
+        int interrupted = enter(setRequest);
         try {
             delegate.setRequest(rq);
         } catch (RuntimeException | StackOverflowError e) {
-            throw PluginGuard.blame(label, "setRequest", e);
+            throw blame("setRequest", e);
         } finally {
-            watch.exit(interrupted);
+            exit(interrupted);
         }
     }
 
     @Override
     public void putRequest(Request rq) {
-        int interrupted = watch.enter(putRequest);
+        int interrupted = enter(putRequest);
         try {
             delegate.putRequest(rq);
         } catch (RuntimeException | StackOverflowError e) {
-            throw PluginGuard.blame(label, "putRequest", e);
+            throw blame("putRequest", e);
         } finally {
-            watch.exit(interrupted);
+            exit(interrupted);
         }
     }
 
     @Override
     public MayQueue mayQueue(Task task, Op op, int flags) {
         MayQueue answer;
-        int interrupted = watch.enter(mayQueue);
+        int interrupted = enter(mayQueue);
         try {
             answer = delegate.mayQueue(task, op, flags);
         } catch (RuntimeException | StackOverflowError e) {
-            throw PluginGuard.blame(label, "mayQueue", e);
+            throw blame("mayQueue", e);
         } finally {
-            watch.exit(interrupted);
+            exit(interrupted);
         }
         return answer == null ? MayQueue.MAY : answer;
     }
 
     @Override
     public Request findFrontMerge(Bio bio) {
-        int interrupted = watch.enter(findFrontMerge);
+        int interrupted = enter(findFrontMerge);
         try {
             return delegate.findFrontMerge(bio);
         } catch (RuntimeException | StackOverflowError e) {
-            throw PluginGuard.blame(label, "findFrontMerge", e);
+            throw blame("findFrontMerge", e);
         } finally {
-            watch.exit(interrupted);
+            exit(interrupted);
         }
     }
 
     @Override
     public boolean allowMerge(Request rq, Bio bio) {
-        int interrupted = watch.enter(allowMerge);
+        int interrupted = enter(allowMerge);
         try {
             return delegate.allowMerge(rq, bio);
         } catch (RuntimeException | StackOverflowError e) {
-            throw PluginGuard.blame(label, "allowMerge", e);
+            throw blame("allowMerge", e);
         } finally {
-            watch.exit(interrupted);
+            exit(interrupted);
         }
     }
 
     @Override
     public void merged(Request rq, boolean front) {
-        int interrupted = watch.enter(merged);
+        int interrupted = enter(merged);
         try {
             delegate.merged(rq, front);
         } catch (RuntimeException | StackOverflowError e) {
-            throw PluginGuard.blame(label, "merged", e);
+            throw blame("merged", e);
         } finally {
-            watch.exit(interrupted);
+            exit(interrupted);
         }
     }
 
     @Override
     public void requestsMerged(Request rq, Request next) {
-        int interrupted = watch.enter(requestsMerged);
+        int interrupted = enter(requestsMerged);
         try {
             delegate.requestsMerged(rq, next);
         } catch (RuntimeException | StackOverflowError e) {
-            throw PluginGuard.blame(label, "requestsMerged", e);
+            throw blame("requestsMerged", e);
         } finally {
-            watch.exit(interrupted);
+            exit(interrupted);
         }
     }
 
     @Override
     public Request formerRequest(Request rq) {
-        int interrupted = watch.enter(formerRequest);
+        int interrupted = enter(formerRequest);
         try {
             return delegate.formerRequest(rq);
         } catch (RuntimeException | StackOverflowError e) {
-            throw PluginGuard.blame(label, "formerRequest", e);
+            throw blame("formerRequest", e);
         } finally {
-            watch.exit(interrupted);
+            exit(interrupted);
         }
     }
 
     @Override
     public Request latterRequest(Request rq) {
-        int interrupted = watch.enter(latterRequest);
+        int interrupted = enter(latterRequest);
         try {
             return delegate.latterRequest(rq);
         } catch (RuntimeException | StackOverflowError e) {
-            throw PluginGuard.blame(label, "latterRequest", e);
+            throw blame("latterRequest", e);
         } finally {
-            watch.exit(interrupted);
+            exit(interrupted);
         }
     }
 
     @Override
     public void add(Request rq) {
-        int interrupted = watch.enter(add);
+        int interrupted = enter(add);
         try {
             delegate.add(rq);
         } catch (RuntimeException | StackOverflowError e) {
-            throw PluginGuard.blame(label, "add", e);
+            throw blame("add", e);
         } finally {
-            watch.exit(interrupted);
+            exit(interrupted);
         }
     }
 
     @Override
     public int dispatch(boolean force) {
-        int interrupted = watch.enter(dispatch);
+        int interrupted = enter(dispatch);
         try {
             return delegate.dispatch(force);
         } catch (RuntimeException | StackOverflowError e) {
-            throw PluginGuard.blame(label, "dispatch", e);
+            throw blame("dispatch", e);
         } finally {
-            watch.exit(interrupted);
+            exit(interrupted);
         }
     }
 
     @Override
     public boolean hasQueued() {
-        int interrupted = watch.enter(hasQueued);
+        int interrupted = enter(hasQueued);
         try {
             return delegate.hasQueued();
         } catch (RuntimeException | StackOverflowError e) {
-            throw PluginGuard.blame(label, "hasQueued", e);
+            throw blame("hasQueued", e);
         } finally {
-            watch.exit(interrupted);
+            exit(interrupted);
         }
     }
 
     @Override
     public void activate(Request rq) {
-        int interrupted = watch.enter(activate);
+        int interrupted = enter(activate);
         try {
             delegate.activate(rq);
         } catch (RuntimeException | StackOverflowError e) {
-            throw PluginGuard.blame(label, "activate", e);
+            throw blame("activate", e);
         } finally {
-            watch.exit(interrupted);
+            exit(interrupted);
         }
     }
 
     @Override
     public void deactivate(Request rq) {
-        int interrupted = watch.enter(deactivate);
+        int interrupted = enter(deactivate);
         try {
             delegate.deactivate(rq);
         } catch (RuntimeException | StackOverflowError e) {
-            throw PluginGuard.blame(label, "deactivate", e);
+            throw blame("deactivate", e);
         } finally {
-            watch.exit(interrupted);
+            exit(interrupted);
         }
     }
 
     @Override
     public void completed(Request rq) {
-        int interrupted = watch.enter(completed);
+        int interrupted = enter(completed);
         try {
             delegate.completed(rq);
         } catch (RuntimeException | StackOverflowError e) {
-            throw PluginGuard.blame(label, "completed", e);
+            throw blame("completed", e);
         } finally {
-            watch.exit(interrupted);
+            exit(interrupted);
         }
     }
 
     @Override
     public void taskExit(Task task) {
-        int interrupted = watch.enter(taskExit);
+        int interrupted = enter(taskExit);
         try {
             delegate.taskExit(task);
         } catch (RuntimeException | StackOverflowError e) {
-            throw PluginGuard.blame(label, "taskExit", e);
+            throw blame("taskExit", e);
         } finally {
-            watch.exit(interrupted);
+            exit(interrupted);
         }
     }
 
     @Override
     public void exit() {
-        int interrupted = watch.enter(exit);
+        int interrupted = enter(exit);
         try {
             delegate.exit();
         } catch (RuntimeException | StackOverflowError e) {
-            throw PluginGuard.blame(label, "exit", e);
+            throw blame("exit", e);
         } finally {
-            watch.exit(interrupted);
+            exit(interrupted);
         }
     }
 }
