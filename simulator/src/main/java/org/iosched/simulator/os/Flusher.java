@@ -142,7 +142,7 @@ final class Flusher implements TaskContext.Program {
     }
 
     private boolean pickWork() {
-        if (kernel.linux66) {
+        if (kernel.writeback.ioLess) {
             return pickWork66();
         }
         long now = kernel.now();
@@ -179,13 +179,13 @@ final class Flusher implements TaskContext.Program {
             case SYNC -> kernel.cache.nrDirty() > 0;
             case NONE -> false;
         };
-        if (kernel.linux66 && syncAll && work != Work.SYNC) {
+        if (kernel.writeback.ioLess && syncAll && work != Work.SYNC) {
             // 6.6 wb_writeback: background and kupdate work yield to queued work
             more = false;
-        } else if (kernel.linux66 && work == Work.KUPDATE) {
+        } else if (kernel.writeback.ioLess && work == Work.KUPDATE) {
             // dirtied_before moves on with jiffies: for kupdate the expiry age before now, for background now
             olderThan = kernel.now() - expireNanos;
-        } else if (kernel.linux66 && work == Work.BACKGROUND) {
+        } else if (kernel.writeback.ioLess && work == Work.BACKGROUND) {
             olderThan = kernel.now();
         }
         if (more && written > 0) {

@@ -46,12 +46,14 @@ final class Kernel {
     final int ratelimitPages;
     /** {@code bdi->dirty_exceeded}. */
     boolean dirtyExceeded;
-    /** Whether the run models Linux 6.6's OS (IO-less throttling, per-bdi writeback work, its ext4 and readahead). */
-    final boolean linux66;
+    /** The kernel's rules where 2.6.32-3.0 and 6.6 differ. */
+    final OsPolicies policies;
+    /** Writeback and dirty throttling of the kernel modelled. */
+    final WritebackRules writeback;
+    /** Readahead of the kernel modelled. */
+    final ReadaheadRules readahead;
     /** Linux 6.6's dirty throttling state ({@code bdi_writeback}, {@code wb_domain}); null for 2.6.32-3.0. */
     final DirtyThrottle throttle;
-    /** {@code BIO_MAX_VECS} of 6.6: ext4's writeback and readahead bios hold at most 256 pages (1 MiB). */
-    static final int BIO_MAX_VECS = 256;
     Journal journal;
     Flusher flusher;
 
@@ -73,11 +75,11 @@ final class Kernel {
 
     Kernel(EventQueue clock, KernelClock hz, BioLayer bioLayer, BlockTrace trace, OsTunables tunables,
            Ext4Layout layout, TaskAccounting accounting, TaskContext.Program userProgram) {
-        this(clock, hz, bioLayer, trace, tunables, layout, accounting, userProgram, false);
+        this(clock, hz, bioLayer, trace, tunables, layout, accounting, userProgram, OsPolicies.LINUX_3_0);
     }
 
     Kernel(EventQueue clock, KernelClock hz, BioLayer bioLayer, BlockTrace trace, OsTunables tunables,
-           Ext4Layout layout, TaskAccounting accounting, TaskContext.Program userProgram, boolean linux66) {
+           Ext4Layout layout, TaskAccounting accounting, TaskContext.Program userProgram, OsPolicies policies) {
         this.clock = clock;
         this.hz = hz;
         this.bioLayer = bioLayer;
@@ -100,8 +102,10 @@ final class Kernel {
         this.dirtyThresh = dirty;
         this.backgroundThresh = background;
         this.ratelimitPages = (int) Math.max(16, Math.min(1024, pages / 32));
-        this.linux66 = linux66;
-        this.throttle = linux66 ? new DirtyThrottle(hz.hz(), pages, tunables.dirtyRatio(),
+        this.policies = policies;
+        this.writeback = policies.writeback();
+        this.readahead = policies.readahead();
+        this.throttle = writeback.ioLess ? new DirtyThrottle(hz.hz(), pages, tunables.dirtyRatio(),
                 tunables.dirtyBackgroundRatio(), cpus.count()) : null;
         this.blockDevice = layout.rawDevice(0, "/dev/sda");
         register(blockDevice);
@@ -181,7 +185,7 @@ final class Kernel {
     /** Largest writeback or readahead bio in pages: {@code max_sectors}, and in 6.6 also {@code BIO_MAX_VECS}. */
     int maxBioPages() {
         int pages = Math.max(1, queue.maxSectors() / Inode.SECTORS_PER_PAGE);
-        return linux66 ? Math.min(pages, BIO_MAX_VECS) : pages;
+        return Math.min(pages, policies.bioMaxPages());
     }
 
     // ---------------------------------------------------------------- bio contexts

@@ -20,14 +20,13 @@ import org.iosched.simulator.cpu.Cpus;
 import org.iosched.simulator.engine.EventQueue;
 import org.iosched.simulator.engine.KernelClock;
 import org.iosched.simulator.engine.RandomStreams;
-import org.iosched.simulator.result.KernelVersion;
 import org.iosched.simulator.result.TaskStats;
 import org.iosched.simulator.stats.JobStatistics;
 import org.iosched.simulator.trace.BlockTrace;
 
 /**
  * The OS model: a Linux 2.6.32-3.0 box with one disk ({@code sda}) holding an ext4 file system in ordered mode
- * on {@code sda1}, as the system calls of the workload see it; with {@link KernelVersion#V6_6} the rules of Linux
+ * on {@code sda1}, as the system calls of the workload see it; with {@link OsPolicies#LINUX_6_6} the rules of Linux
  * 6.6 where they change the I/O: IO-less dirty throttling ({@link DirtyThrottle}), the flusher as a
  * {@code kworker/u<2N>:0} running the bdi's {@code wb_workfn}, 1 MiB ext4 bios, 6.6's readahead.
  *
@@ -58,7 +57,6 @@ import org.iosched.simulator.trace.BlockTrace;
  * cached); files never grow.
  */
 public final class LinuxOsModel implements OsModel, WorkloadContext {
-    private String kernelVersion = "3.0";
     private final EventQueue clock;
     private final RandomStreams streams;
     private final BioLayer bioLayer;
@@ -97,16 +95,17 @@ public final class LinuxOsModel implements OsModel, WorkloadContext {
      */
     public LinuxOsModel(EventQueue clock, KernelClock hz, RandomStreams streams, BioLayer bioLayer, BlockTrace trace,
                         JobStatistics statistics, LogFiles logs, String workloadLabel, OsTunables tunables) {
-        this(clock, hz, streams, bioLayer, trace, statistics, logs, workloadLabel, tunables, KernelVersion.V3_0);
+        this(clock, hz, streams, bioLayer, trace, statistics, logs, workloadLabel, tunables, OsPolicies.LINUX_3_0);
     }
 
     /**
-     * The OS model of {@code version}: 2.6.32-3.0, or Linux 6.6 (IO-less dirty throttling, the flusher as a
-     * {@code kworker} running the bdi's {@code wb_workfn}, 6.6's bio sizes and readahead).
+     * The OS model with the rules of one kernel ({@link OsPolicies#LINUX_3_0} or {@link OsPolicies#LINUX_6_6}: IO-less
+     * dirty throttling, the flusher as a {@code kworker} running the bdi's {@code wb_workfn}, 6.6's bio sizes and
+     * readahead).
      */
     public LinuxOsModel(EventQueue clock, KernelClock hz, RandomStreams streams, BioLayer bioLayer, BlockTrace trace,
                         JobStatistics statistics, LogFiles logs, String workloadLabel, OsTunables tunables,
-                        KernelVersion version) {
+                        OsPolicies policies) {
         this.clock = Objects.requireNonNull(clock, "clock");
         this.streams = Objects.requireNonNull(streams, "streams");
         this.bioLayer = Objects.requireNonNull(bioLayer, "bioLayer");
@@ -122,17 +121,15 @@ public final class LinuxOsModel implements OsModel, WorkloadContext {
         statistics.setClock(clock::now);
         Ext4Layout layout = new Ext4Layout(device, tunables.fragmentationPercent(),
                 streams.forComponent("os/ext4-allocator"));
-        boolean linux66 = Objects.requireNonNull(version, "version") == KernelVersion.V6_6;
         this.kernel = new Kernel(clock, Objects.requireNonNull(hz, "hz"), bioLayer, trace, tunables, layout, accounting,
-                this::runCalls, linux66);
+                this::runCalls, Objects.requireNonNull(policies, "policies"));
         kernel.setSyscallListener(this::bioDone);
         Flusher flusher = new Flusher(kernel);
         Journal journal = new Journal(kernel);
         kernel.flusher = flusher;
         kernel.journal = journal;
-        // 6.6: writeback is work of bdi_wq on the first unbound worker pool, after the 2 per-CPU pools of each CPU
-        String flusherName = linux66 ? "kworker/u" + 2 * kernel.cpus.count() + ":0" : "flush-8:0";
-        flusher.attach(kernel.kernelThread(createKernelThread(flusherName), flusher));
+        flusher.attach(kernel.kernelThread(createKernelThread(policies.writeback().flusherName(kernel.cpus.count())),
+                flusher));
         journal.attach(kernel.kernelThread(createKernelThread("jbd2/sda1-8"), journal));
         this.fsync = new Fsync(kernel);
         this.direct = new DirectIoPath(kernel, fsync);
@@ -372,12 +369,7 @@ public final class LinuxOsModel implements OsModel, WorkloadContext {
 
     @Override
     public String kernelVersion() {
-        return kernelVersion;
-    }
-
-    /** The {@code kernel.version} the run models, as workloads ask it (3.0 until set). */
-    public void setKernelVersion(String version) {
-        this.kernelVersion = java.util.Objects.requireNonNull(version, "version");
+        return kernel.policies.kernelVersion();
     }
 
     @Override

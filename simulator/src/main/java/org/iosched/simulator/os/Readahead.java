@@ -1,7 +1,5 @@
 package org.iosched.simulator.os;
 
-import org.iosched.api.RequestFlags;
-
 /**
  * On-demand readahead of Linux 2.6.32-3.0 ({@code mm/readahead.c}): {@code ondemand_readahead} with its window
  * sizing, the async marker and context readahead, and {@code __do_page_cache_readahead} allocating the window's
@@ -65,7 +63,7 @@ final class Readahead {
     /** {@code page_cache_sync_readahead}: a cache miss at {@code offset} reading {@code reqSize} pages. */
     void sync(OpenFile file, int offset, int reqSize, Syscall call) {
         if (file.raPages == 0) {
-            if (kernel.linux66) {
+            if (kernel.readahead.forceReadWithoutWindow) {
                 // 6.6 page_cache_sync_ra without readahead: force_page_cache_ra reads the request, up to io_pages
                 allocate(file.inode, offset, Math.min(reqSize, Math.max(ioPages(), file.raPages)), 0, call);
             }
@@ -77,7 +75,7 @@ final class Readahead {
     /** {@code page_cache_async_readahead}: a read met the marker at {@code offset}. */
     void async(OpenFile file, int offset, int reqSize, Syscall call) {
         // 5.18 removed the congestion test: 6.6 always starts the next window
-        if (file.raPages == 0 || (!kernel.linux66 && kernel.queue.congested(true))) {
+        if (file.raPages == 0 || (kernel.readahead.asyncWaitsForCongestion && kernel.queue.congested(true))) {
             return;
         }
         ondemand(file, true, offset, reqSize, call);
@@ -90,7 +88,7 @@ final class Readahead {
 
     private void ondemand(OpenFile ra, boolean hitMarker, int offset, int reqSize, Syscall call) {
         int max = ra.raPages;
-        if (kernel.linux66 && reqSize > max && ioPages() > max) {
+        if (kernel.readahead.largeRequestReadsIoPages && reqSize > max && ioPages() > max) {
             // 6.6: a request larger than the window may read up to io_pages at once
             max = Math.min(reqSize, ioPages());
         }
@@ -129,7 +127,7 @@ final class Readahead {
         // a read that would hit its own marker at once merges the next window into this one
         if (offset == ra.raStart && ra.raSize == ra.raAsyncSize) {
             int add = nextSize(ra.raSize, max);
-            if (!kernel.linux66) {
+            if (!kernel.readahead.mergedWindowWithinMax) {
                 ra.raAsyncSize = add;
                 ra.raSize += add;
             } else if (ra.raSize + add <= max) {
@@ -232,7 +230,7 @@ final class Readahead {
             call.raNext = page + run;
             kernel.cpus.charge(kernel.cpus.readaheadPage * run);
             // 6.6 ext4_mpage_readpages marks bios of a readahead_control REQ_RAHEAD
-            if (!ctx.submit(kernel.readBio(ctx.task, inode, page, run, kernel.linux66 ? RequestFlags.RAHEAD : 0))) {
+            if (!ctx.submit(kernel.readBio(ctx.task, inode, page, run, kernel.readahead.bioFlags))) {
                 return false;
             }
         }

@@ -71,7 +71,8 @@ final class OsHarness implements FileIoListener {
         queue.attach(new NoopScheduler(host), "scheduler noop", device, "device fake");
         os = new LinuxOsModel(clock, hz, new RandomStreams(1), new BioLayer(queue, clock, trace), trace,
                 new JobStatistics(List.of(new JobDescriptor(0, "job", 0, false, "", Map.of(), List.of()))),
-                new LogFiles(logDirectory), "workload test", tunables, version);
+                new LogFiles(logDirectory), "workload test", tunables,
+                version == org.iosched.simulator.result.KernelVersion.V6_6 ? OsPolicies.LINUX_6_6 : OsPolicies.LINUX_3_0);
         kernel = os.kernelForTests();
         // the OS model's accounting listener stays; this one wraps it to log completions too
         queue.setCompletionListener(rq -> {
