@@ -34,8 +34,9 @@ import org.iosched.simulator.stats.JobStatistics;
 import org.iosched.simulator.trace.BlockTrace;
 
 /**
- * Wires one run (engine, device, queue, scheduler, bio layer and controllers, OS model, statistics), runs it and
- * collects results.
+ * Wires one run, runs it and collects results: the engine, the device and the CPUs; the block layer, which the run's
+ * {@link KernelEra} builds (queue and scheduler); the bio layer with its controllers; the OS model with the era's
+ * rules; the statistics.
  *
  * <p>A {@link RunMonitor} may stop the run between events: it then ends at the current virtual time and the
  * results are collected as at the time limit, with the jobs cut short and a notice saying so. A scheduler that
