@@ -6,6 +6,7 @@ import org.iosched.simulator.DiskStats;
 import org.iosched.simulator.JobResult;
 import org.iosched.simulator.LatencyStats;
 import org.iosched.simulator.PrioLatency;
+import org.iosched.workload.fio.Num2Str;
 
 /**
  * fio 3.x normal output, block by block, after stat.c's {@code show_thread_status_normal} and friends, with
