@@ -48,9 +48,10 @@
  *       {@code account_io_completion}), {@link IoQueue} and {@link IoUnit} (the free list and
  *       {@code struct io_u}), {@link JobFiles} ({@code get_io_u}, filesetup.c's {@code setup_files} and
  *       {@code __get_next_file}), {@link FileState} ({@code struct fio_file}, {@code get_next_block},
- *       {@code get_next_seq_offset}), {@link BlockPicker} ({@code get_next_rand_offset} and the random distributions of lib/zipf.c and
- *       lib/gauss.c), {@link OffsetDistribution}, {@link ZoneSplit}, {@link BlockSizeGenerator}
- *       ({@code get_next_buflen}), {@link BlockSizeSplit} ({@code bssplit}); lib/axmap.c: {@link RandomMap};</li>
+ *       {@code get_next_seq_offset}), {@link BlockPicker} ({@code get_next_rand_offset} and the random
+ *       distributions of lib/zipf.c and lib/gauss.c), {@link OffsetDistribution}, {@link ZoneSplit},
+ *       {@link BlockSizeGenerator} ({@code get_next_buflen}), {@link BlockSizeSplit} ({@code bssplit});
+ *       lib/axmap.c: {@link RandomMap};</li>
  *   <li>engines/cmdprio.c: {@link Cmdprio}, {@link CmdprioSplit}; iolog.c and stat.c's logs: {@link JobLogs};
  *       lib/num2str.c: {@link Num2Str};</li>
  *   <li>iosched's own: {@link FioCpuCosts} (fio's user CPU time per I/O), the plugin
