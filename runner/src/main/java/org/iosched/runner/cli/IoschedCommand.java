@@ -19,10 +19,9 @@ import picocli.CommandLine.Spec;
 @Command(name = "iosched", mixinStandardHelpOptions = true, versionProvider = VersionProvider.class,
         description = {"Simulate the Linux block layer and its I/O schedulers on modelled disks, SSDs and NVMe"
                 + " drives under fio workloads, for two kernels side by side:",
-                "- Linux 3.0's single-queue block layer: the elevators CFQ, deadline and noop, with blk-throttle and"
-                        + " dm-ioband;",
-                "- Linux 6.6's blk-mq: none, mq-deadline, Kyber and BFQ, with the cgroup v2 controllers io.max,"
-                        + " io.latency and io.cost, and wbt.",
+                "- Linux 3.0 elevators: CFQ, deadline, noop",
+                "- Linux 6.6 blk-mq: none, mq-deadline, Kyber, BFQ",
+                "- cgroups: blk-throttle, dm-ioband (3.0); io.max, io.latency, io.cost (6.6)",
                 "Schedulers, devices, workloads and controllers of your own load as plugins.", "",
                 "Without a command, runs the built-in demonstration."},
         subcommands = {RunCommand.class, ListCommand.class, DemoCommand.class, ScenarioCommand.class,

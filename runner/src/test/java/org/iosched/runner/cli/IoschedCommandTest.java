@@ -77,8 +77,8 @@ class IoschedCommandTest {
     @Test
     void helpDescribesBothKernelsAndTheirSchedulers() {
         String help = run("--help").out.replaceAll("\\s+", " ");
-        assertThat(help).contains("Linux 3.0", "CFQ, deadline and noop", "Linux 6.6", "blk-mq",
-                "none, mq-deadline, Kyber and BFQ", "io.max", "io.latency", "io.cost");
+        assertThat(help).contains("Linux 3.0 elevators: CFQ, deadline, noop",
+                "Linux 6.6 blk-mq: none, mq-deadline, Kyber, BFQ", "cgroups: blk-throttle, dm-ioband (3.0); io.max, io.latency, io.cost (6.6)");
     }
 
     private record Outcome(int code, String out, String err) {
