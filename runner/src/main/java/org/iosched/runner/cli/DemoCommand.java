@@ -9,7 +9,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.Callable;
-import org.iosched.runner.Launcher;
+import org.iosched.runner.launch.Launcher;
 import org.iosched.runner.RunService;
 import org.iosched.runner.plugin.PluginModule;
 import org.iosched.runner.scenario.Scenario;

@@ -79,7 +79,7 @@ public final class GlobalOptions {
     public List<DiscoveredPlugin> discover() {
         applyLogging();
         // the injector that follows: its classes are initialized on one thread at a time
-        org.iosched.runner.Warmup.awaitInjector();
+        Warmup.awaitInjector();
         return PluginDiscovery.discover(pluginsDirectory(), GlobalOptions.class.getClassLoader());
     }
 

@@ -13,12 +13,16 @@ import picocli.CommandLine.Spec;
 
 /**
  * {@code iosched}: with no command, runs the built-in demonstration; otherwise {@code run}, {@code list},
- * {@code demo}. Errors are one line on stderr: user errors exit 2, plugin failures 3, bugs 1 (with a stack
+ * {@code demo}, {@code scenario}. Errors are one line on stderr: user errors exit 2, plugin failures 3, bugs 1 (with a stack
  * trace only under {@code --debug}).
  */
 @Command(name = "iosched", mixinStandardHelpOptions = true, versionProvider = VersionProvider.class,
-        description = {"Simulate the Linux block layer and its I/O schedulers (CFQ, deadline, noop, plugins) on"
-                + " modelled disks and SSDs under fio workloads.", "",
+        description = {"Simulate the Linux block layer and its I/O schedulers on modelled disks, SSDs and NVMe"
+                + " drives under fio workloads, for two kernels side by side:",
+                "- Linux 3.0 elevators: CFQ, deadline, noop",
+                "- Linux 6.6 blk-mq: none, mq-deadline, Kyber, BFQ",
+                "- cgroups: blk-throttle, dm-ioband (3.0); io.max, io.latency, io.cost (6.6)",
+                "Schedulers, devices, workloads and controllers of your own load as plugins.", "",
                 "Without a command, runs the built-in demonstration."},
         subcommands = {RunCommand.class, ListCommand.class, DemoCommand.class, ScenarioCommand.class,
                 CommandLine.HelpCommand.class})

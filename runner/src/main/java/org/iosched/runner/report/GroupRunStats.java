@@ -5,6 +5,7 @@ import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
 import org.iosched.simulator.result.DirectionStats;
+import org.iosched.workload.fio.Num2Str;
 
 /**
  * fio 3.x {@code struct group_run_stats}: per reporting group and direction, the bytes moved, the aggregate

@@ -3,6 +3,7 @@ package org.iosched.runner.report;
 import java.math.BigDecimal;
 import java.util.SortedMap;
 import org.iosched.simulator.result.LatencyStats;
+import org.iosched.workload.fio.Num2Str;
 
 /**
  * fio 3.x latency lines: {@code display_lat()} (min/max/avg/stdev with the unit picked per line) and

@@ -5,6 +5,7 @@ import org.iosched.simulator.result.DirectionStats;
 import org.iosched.simulator.result.DiskStats;
 import org.iosched.simulator.result.JobResult;
 import org.iosched.simulator.result.LatencyStats;
+import org.iosched.workload.fio.Num2Str;
 
 /**
  * fio's normal output as fio 1.5x printed it in 2011, the layout the seed threads quote ({@code io=, bw=,

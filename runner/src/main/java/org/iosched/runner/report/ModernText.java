@@ -6,6 +6,7 @@ import org.iosched.simulator.result.DiskStats;
 import org.iosched.simulator.result.JobResult;
 import org.iosched.simulator.result.LatencyStats;
 import org.iosched.simulator.result.PrioLatency;
+import org.iosched.workload.fio.Num2Str;
 
 /**
  * fio 3.x normal output, block by block, after stat.c's {@code show_thread_status_normal} and friends, with

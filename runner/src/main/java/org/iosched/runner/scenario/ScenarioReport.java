@@ -77,7 +77,7 @@ public final class ScenarioReport {
     }
 
     /** {@code device hdd-7200; seeds 1, 2, 3 (cells: mean (min-max) over the seeds)}. */
-    static String setup(ScenarioResult result) {
+    public static String setup(ScenarioResult result) {
         List<Long> seeds = result.plan().seeds();
         List<String> seedText = new ArrayList<>(seeds.size());
         seeds.forEach(seed -> seedText.add(Long.toString(seed)));
@@ -110,7 +110,8 @@ public final class ScenarioReport {
         return line.toString();
     }
 
-    static List<String> notices(ScenarioResult result) {
+    /** The runs' notices, each once, prefixed with its row's label. */
+    public static List<String> notices(ScenarioResult result) {
         List<String> all = new ArrayList<>();
         for (ScenarioResult.Row row : result.rows()) {
             for (String n : row.notices()) {

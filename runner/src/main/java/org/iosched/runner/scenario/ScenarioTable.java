@@ -16,7 +16,7 @@ import org.iosched.runner.report.ComparisonTable;
  * {@code min} and {@code max} columns of plain numbers. Numbers have 0 decimals from 100 up, 1 from 10,
  * 2 from 1 and 3 below, unless the metric says {@code decimals:}.
  */
-final class ScenarioTable {
+public final class ScenarioTable {
     /** A value the runs did not produce (a latency of a job that did no I/O of that kind). */
     static final String MISSING = "-";
 
@@ -24,7 +24,7 @@ final class ScenarioTable {
     }
 
     /** The table; {@code csv} selects the CSV layout (plain numbers, min and max in their own columns). */
-    static ComparisonTable of(ScenarioResult result, boolean csv) {
+    public static ComparisonTable of(ScenarioResult result, boolean csv) {
         List<MetricSpec> metrics = result.plan().scenario().metrics();
         boolean replicated = result.plan().seeds().size() > 1;
         List<String> headers = new ArrayList<>();

@@ -74,6 +74,13 @@ class IoschedCommandTest {
                 .contains("reported as one table beside the seed thread's numbers.");
     }
 
+    @Test
+    void helpDescribesBothKernelsAndTheirSchedulers() {
+        String help = run("--help").out.replaceAll("\\s+", " ");
+        assertThat(help).contains("Linux 3.0 elevators: CFQ, deadline, noop",
+                "Linux 6.6 blk-mq: none, mq-deadline, Kyber, BFQ", "cgroups: blk-throttle, dm-ioband (3.0); io.max, io.latency, io.cost (6.6)");
+    }
+
     private record Outcome(int code, String out, String err) {
     }
 

@@ -8,33 +8,35 @@ import org.iosched.api.Timer;
 import org.iosched.api.WorkloadContext;
 
 /**
- * One running fio job (a {@code numjobs} clone): fio's {@code do_io} loop (backend.c) as an event-driven
- * state machine in virtual time. Each turn picks a direction ({@code get_rw_ddir}: fsync every N writes,
- * the {@code rwmixread} cycle, rate limiting), fills an I/O unit (file service, offsets, block size) and
- * issues it: synchronous engines block on it; asynchronous ones queue it, submit batches of
- * {@code iodepth_batch_submit} and, when {@code iodepth} units are busy, reap at least
- * {@code iodepth_batch_complete_min} completions (down to {@code iodepth_low}). After each turn come the
- * {@code rate_min} check and {@code thinktime} ({@code thinktime_spin} spins on the job's CPU first, then the
- * rest is slept). Statistics are recorded as fio measures them (slat from filling the unit to the end of the
- * submit call, clat from there to the reap; no slat for sync engines), except during {@code ramp_time};
- * disabled measurements ({@code gtod_reduce}, {@code disable_*}) are not logged. For the CPU model every call
- * carries fio's own user time ({@link FioCpuCosts}) and whether it is asynchronous, the task gets the job's
- * CPU set ({@link CpuAffinity}), and the first touches of the I/O buffers are reported as minor faults.
- * Allocates nothing per I/O: units are reused.
+ * One running fio job (a {@code numjobs} clone): the job's life in fio's backend.c ({@code thread_main}: set-up,
+ * {@code ramp_time}, {@code runtime}, the final fsync, exit) and its {@code do_io} loop as an event-driven state
+ * machine in virtual time. Each turn picks a direction ({@link IoUnits#chooseDirection}: fsync every N writes,
+ * the {@code rwmixread} cycle; then rate limiting), fills an I/O unit ({@link JobFiles#fill}: file service,
+ * offsets, block size) and issues it: synchronous engines block on it; asynchronous ones queue it, submit batches
+ * of {@code iodepth_batch_submit} and, when {@code iodepth} units are busy, reap at least
+ * {@code iodepth_batch_complete_min} completions (down to {@code iodepth_low}; {@link IoUnits#reap}). After each
+ * turn come the {@code rate_min} check and {@code thinktime} ({@link ThinkTime}: {@code thinktime_spin} spins on
+ * the job's CPU first, then the rest is slept). Statistics are recorded as fio measures them (slat from filling
+ * the unit to the end of the submit call, clat from there to the reap; no slat for sync engines), except during
+ * {@code ramp_time}; disabled measurements ({@code gtod_reduce}, {@code disable_*}) are not logged. For the CPU
+ * model every call carries fio's own user time ({@link FioCpuCosts}) and whether it is asynchronous, the task
+ * gets the job's CPU set ({@link CpuAffinity}), and the first touches of the I/O buffers are reported as minor
+ * faults. Allocates nothing per I/O: units are reused.
  */
 final class FioJob implements FileIoListener {
     private enum Phase { NEW, RUNNING, DRAINING, END_FSYNC, DONE }
 
-    private enum Wait { NONE, SLEEP, SPIN, SUBMIT, COMPLETIONS, QUIESCE, SYNC }
+    /** What the job waits for before its loop goes on. */
+    enum Wait { NONE, SLEEP, SPIN, SUBMIT, COMPLETIONS, QUIESCE, SYNC }
 
-    private static final int FSYNC = 3;
-    private static final int FDATASYNC = 4;
+    private static final int FSYNC = IoUnits.FSYNC;
+    private static final int FDATASYNC = IoUnits.FDATASYNC;
 
     final FioJobSpec spec;
     final JobOptions o;
     final int index;
     private final FioRun run;
-    private final WorkloadContext ctx;
+    final WorkloadContext ctx;
     private Task task;
     private JobFiles files;
     private IoQueue queue;
@@ -43,29 +45,14 @@ final class FioJob implements FileIoListener {
     private long syncIssueTime;
 
     private Phase phase = Phase.NEW;
-    private Wait wait = Wait.NONE;
+    /** What the job waits for; {@link ThinkTime} sets the waits of its quiesce, spin and sleep. */
+    Wait wait = Wait.NONE;
     private int waitMin;
     private boolean waitUntilLow;
-    private long sleepAfterQuiesce = -1;
-    /** {@code thinktime_spin} before the sleep that follows the quiesce, µs (0: none). */
-    private long spinAfterQuiesce;
-    /** What is left of {@code thinktime} to sleep once the spin is done, µs. */
-    private long sleepAfterSpin;
-    private final Runnable spinDone = this::spinDone;
-    private int sleepDdir = -1;
     private int pendingDdir = -1;
     private int postDdir = -1;
     private boolean stepping;
     private boolean stepAgain;
-
-    private final long[] ioIssues = new long[Ddir.COUNT];
-    private final long[] issueBytes = new long[Ddir.COUNT];
-    private final long[] ioBlocks = new long[Ddir.COUNT];
-    private final long[] bytesDone = new long[Ddir.COUNT];
-    private int rwmixDdir;
-    private long rwmixIssues;
-    private boolean lastWasSync;
-    private int lastWriteFile;
 
     private long startTime;
     private long epoch;
@@ -76,12 +63,9 @@ final class FioJob implements FileIoListener {
     private boolean endSyncing;
     private int endSyncFile;
 
-    private RandomGenerator rwmixRandom;
-    /** {@code td->prio_state}: cmdprio's per-I/O draw; null without cmdprio. */
-    private RandomGenerator cmdprioRandom;
-    /** {@code td->ioprio}: the job-wide priority (prio/prioclass), 0 when neither is set. */
-    private int jobIoprio;
     private RateLimiter rate;
+    private IoUnits units;
+    private ThinkTime thinkTime;
     private JobLogs logs;
     private Timer sleepTimer;
     private Timer rampTimer;
@@ -111,6 +95,26 @@ final class FioJob implements FileIoListener {
         return phase != Phase.NEW;
     }
 
+    /** The task the job runs as (set when it starts). */
+    Task task() {
+        return task;
+    }
+
+    /** Whether the job is inside its {@code ramp_time}: nothing is measured. */
+    boolean inRamp() {
+        return inRamp;
+    }
+
+    /** When the measured phase began: the start, or the end of {@code ramp_time}. */
+    long epoch() {
+        return epoch;
+    }
+
+    /** Whether {@code exitall} stopped the job. */
+    boolean terminating() {
+        return terminate;
+    }
+
     /** fio's {@code fork}: create the task, open the files and start issuing. */
     void start() {
         startTime = ctx.now();
@@ -123,9 +127,10 @@ final class FioJob implements FileIoListener {
         }
         files = JobFiles.open(spec, ctx, task, this::random);
         String stream = "fio/" + index + "/" + o.name + "/";
-        rwmixRandom = random(stream + "rwmix", 1);
-        jobIoprio = o.isSet("prio") || o.isSet("prioclass")
+        RandomGenerator rwmixRandom = random(stream + "rwmix", 1);
+        int jobIoprio = o.isSet("prio") || o.isSet("prioclass")
                 ? task.ioprioClass().kernelValue() << 13 | task.ioprioLevel() : 0;
+        RandomGenerator cmdprioRandom = null;
         if (Cmdprio.enabled(o)) {
             Cmdprio.check(o, ctx.kernelVersion());
             cmdprioRandom = random(stream + "cmdprio", 40);
@@ -144,6 +149,8 @@ final class FioJob implements FileIoListener {
         if (logs != null && logs.averagingMillis() > 0) {
             logTimer = ctx.newTimer(this::logWindow);
         }
+        units = new IoUnits(this, files, queue, rate, logs, rwmixRandom, cmdprioRandom, jobIoprio);
+        thinkTime = new ThinkTime(this, units, queue, rate, sleepTimer, runtimeTimer);
         phase = Phase.RUNNING;
         if (o.rampTime > 0) {
             inRamp = true;
@@ -171,11 +178,7 @@ final class FioJob implements FileIoListener {
         epoch = now;
         startTime = now;
         rate.reset();
-        for (int d = 0; d < Ddir.COUNT; d++) {
-            ioIssues[d] = 0;
-            ioBlocks[d] = 0;
-        }
-        rwmixIssues = 0;
+        units.resetStats();
         if (!started) {
             started = true;
             ctx.jobStarted(index, task);
@@ -191,7 +194,7 @@ final class FioJob implements FileIoListener {
         }
     }
 
-    /** {@code exitall}: another job stops this one. */
+    /** {@code exitall} ({@code fio_terminate_threads}): another job stops this one. */
     void terminate() {
         if (phase == Phase.DONE || phase == Phase.NEW) {
             return;
@@ -200,12 +203,12 @@ final class FioJob implements FileIoListener {
         if (wait == Wait.SLEEP) {
             sleepTimer.cancel();
             wait = Wait.NONE;
-            sleepAfterQuiesce = -1;
-            spinAfterQuiesce = 0;
+            thinkTime.cancel();
         }
         step();
     }
 
+    /** The job's {@code runtime} is over ({@code runtime_exceeded}): a sleep ends and the loop drains. */
     private void runtimeOver() {
         if (wait == Wait.SLEEP) {
             sleepTimer.cancel();
@@ -214,6 +217,7 @@ final class FioJob implements FileIoListener {
         step();
     }
 
+    /** The end of a thinktime's or the rate's sleep. */
     private void wake() {
         if (wait == Wait.SLEEP) {
             wait = Wait.NONE;
@@ -221,6 +225,7 @@ final class FioJob implements FileIoListener {
         }
     }
 
+    /** The end of a log averaging window ({@code log_avg_msec}): fio's {@code add_*_samples}. */
     private void logWindow() {
         long now = ctx.now();
         logs.window((now - epoch) / 1_000_000L);
@@ -232,7 +237,7 @@ final class FioJob implements FileIoListener {
     // ---- the loop ------------------------------------------------------------------------------------
 
     /** Run the loop until the job must wait; re-entrant calls (completions inside a submit) are folded in. */
-    private void step() {
+    void step() {
         if (stepping) {
             stepAgain = true;
             return;
@@ -248,6 +253,10 @@ final class FioJob implements FileIoListener {
         }
     }
 
+    /**
+     * fio's {@code do_io} loop and what follows it in {@code thread_main}: turns while the job runs, then the
+     * drain of the units in flight, the {@code end_fsync} of each file, and the exit.
+     */
     private void advance() {
         while (true) {
             if (!waitSatisfied()) {
@@ -259,11 +268,12 @@ final class FioJob implements FileIoListener {
                     commitBatch();
                     if (queue.pendingSubmits() > 0 || queue.inFlight() > 0 || queue.reapable() > 0) {
                         wait = Wait.QUIESCE;
-                        sleepAfterQuiesce = -1;
+                        thinkTime.noSleepAfterQuiesce();
                         continue;
                     }
                     phase = Phase.END_FSYNC;
-                    endSyncing = error == null && o.rw.writes() && !lastWasSync && (o.endFsync || o.fsyncOnClose);
+                    endSyncing = error == null && o.rw.writes() && !units.lastWasSync
+                            && (o.endFsync || o.fsyncOnClose);
                     endSyncFile = 0;
                 }
                 case END_FSYNC -> {
@@ -281,7 +291,10 @@ final class FioJob implements FileIoListener {
         }
     }
 
-    /** Whether the current wait is over; reaps completions on the way. */
+    /**
+     * Whether the current wait is over; reaps completions on the way ({@code wait_for_completions},
+     * {@code io_u_quiesce}).
+     */
     private boolean waitSatisfied() {
         switch (wait) {
             case NONE -> {
@@ -311,7 +324,7 @@ final class FioJob implements FileIoListener {
                 if (queue.reapable() < waitMin && queue.inFlight() > 0) {
                     return false;
                 }
-                reap(Math.max(waitMin, o.iodepthBatchCompleteMax));
+                units.reap(Math.max(waitMin, o.iodepthBatchCompleteMax));
                 if (waitUntilLow && queue.inFlight() > 0 && queue.busy() > o.iodepthLow) {
                     return false;
                 }
@@ -320,19 +333,12 @@ final class FioJob implements FileIoListener {
             }
             case QUIESCE -> {
                 if (queue.pendingSubmits() > 0 || queue.inFlight() > 0) {
-                    reap(Integer.MAX_VALUE);
+                    units.reap(Integer.MAX_VALUE);
                     return false;
                 }
-                reap(Integer.MAX_VALUE);
+                units.reap(Integer.MAX_VALUE);
                 wait = Wait.NONE;
-                if (sleepAfterQuiesce >= 0) {
-                    long us = sleepAfterQuiesce;
-                    long spin = spinAfterQuiesce;
-                    sleepAfterQuiesce = -1;
-                    spinAfterQuiesce = 0;
-                    return !think(spin, us);
-                }
-                return true;
+                return thinkTime.quiesced();
             }
             default -> throw new IllegalStateException(wait.name());
         }
@@ -349,7 +355,7 @@ final class FioJob implements FileIoListener {
                 return;
             }
         }
-        if (terminate || runtimeExceeded(now) || limitReached()) {
+        if (terminate || runtimeExceeded(now) || units.limitReached()) {
             phase = Phase.DRAINING;
             return;
         }
@@ -358,14 +364,13 @@ final class FioJob implements FileIoListener {
             d = pendingDdir;
             pendingDdir = -1;
         } else {
-            d = chooseDirection();
+            d = units.chooseDirection();
             if (d < FSYNC && rate.active()) {
                 int chosen = rate.direction(d, (now - epoch) / 1000);
                 long us = rate.sleepMicros();
                 if (us > 0) {
                     pendingDdir = chosen;
-                    sleepDdir = -1;
-                    quiesceThenSleep(us);
+                    thinkTime.rateSleep(us);
                     return;
                 }
                 d = chosen;
@@ -376,16 +381,16 @@ final class FioJob implements FileIoListener {
                 commitBatch();
                 pendingDdir = d;
                 wait = Wait.QUIESCE;
-                sleepAfterQuiesce = -1;
+                thinkTime.noSleepAfterQuiesce();
                 return;
             }
             postDdir = d;
-            issueSync(d, lastWriteFile);
+            issueSync(d, units.lastWriteFile);
             return;
         }
         IoUnit u = queue.peekFree();
         if (!files.fill(u, d, now)) {
-            if (!files.newPass(relevantIssued())) {
+            if (!files.newPass(units.relevantIssued())) {
                 phase = Phase.DRAINING;
             }
             return;
@@ -394,89 +399,25 @@ final class FioJob implements FileIoListener {
         issue(u, now);
     }
 
-    private boolean runtimeExceeded(long now) {
+    /** Whether the job's {@code runtime} is over at {@code now}. */
+    boolean runtimeExceeded(long now) {
         return !inRamp && o.runtime > 0 && now - epoch >= o.runtime * 1000;
     }
 
-    /** fio's {@code io_issue_bytes_exceeded} and {@code exceeds_number_ios}. */
-    private boolean limitReached() {
-        if (o.numberIos > 0) {
-            long ios = ioBlocks[0] + ioBlocks[1] + ioBlocks[2] + busyUnits();
-            if (ios >= o.numberIos * o.loops) {
-                return true;
-            }
-        }
-        if (o.timeBased) {
-            return false;
-        }
-        return relevantIssued() >= files.limitBytes();
-    }
-
-    private long relevantIssued() {
-        if (o.rw.mixed()) {
-            return issueBytes[0] + issueBytes[1];
-        }
-        if (o.rw.writes()) {
-            return issueBytes[1];
-        }
-        return o.rw.reads() ? issueBytes[0] : issueBytes[2];
-    }
-
-    /** fio's {@code get_rw_ddir} without the rate part. */
-    private int chooseDirection() {
-        if (!lastWasSync && o.rw.writes() && ioIssues[1] > 0) {
-            if (o.fsyncBlocks > 0 && ioIssues[1] % o.fsyncBlocks == 0) {
-                return FSYNC;
-            }
-            if (o.fdatasyncBlocks > 0 && ioIssues[1] % o.fdatasyncBlocks == 0) {
-                return FDATASYNC;
-            }
-        }
-        if (o.rw.mixed()) {
-            if (ioIssues[rwmixDdir] >= rwmixIssues) {
-                int d = 1 + (int) (100 * rwmixRandom.nextDouble()) <= o.rwmix[0] ? 0 : 1;
-                if (d != rwmixDdir) {
-                    rwmixIssues = ioIssues[rwmixDdir] * o.rwmix[rwmixDdir ^ 1] / 100;
-                }
-                rwmixDdir = d;
-            }
-            return rwmixDdir;
-        }
-        if (o.rw.reads()) {
-            return 0;
-        }
-        return o.rw.writes() ? 1 : 2;
-    }
-
+    /**
+     * fio's {@code td_io_queue} and what {@code do_io} does after it: the unit goes to the engine (a synchronous
+     * one blocks on it; an asynchronous one queues it and commits in batches of {@code iodepth_batch_submit}),
+     * and with {@code iodepth} units busy the job waits for {@code iodepth_batch_complete_min} completions.
+     */
     private void issue(IoUnit u, long now) {
         int d = u.ddir;
-        ioIssues[d]++;
-        issueBytes[d] += u.length;
-        rate.issued(d, u.length);
-        FileState f = files.file(u.file);
-        if (d == 1) {
-            f.written = true;
-            lastWriteFile = u.file;
-        }
-        u.io.prepare(Ddir.of(d).kind(), task, f.handle, u.offset, u.length, o.direct, this);
-        u.io.setAttachment(u);
-        u.io.setSyncWrite(d == 1 && o.sync != SyncMode.NONE);
-        u.io.setUserNanos(o.userNanos);
-        u.io.setAsync(o.ioengine.async());
-        u.ioprio = jobIoprio;
-        if (cmdprioRandom != null) {
-            int prio = Cmdprio.choose(o, d, u.length, cmdprioRandom);
-            if (prio >= 0) {
-                u.ioprio = prio;
-                u.io.setIoPriority(prio);
-            }
-        }
+        units.prepare(u);
         postDdir = d;
         if (o.ioengine == IoEngine.NULL) {
             u.submitTime = now;
             u.completeTime = now;
-            account(u, now, -1, 0, 0);
-            release(u);
+            units.account(u, now, -1, 0, 0);
+            queue.release(u);
             return;
         }
         if (!o.ioengine.async()) {
@@ -508,14 +449,15 @@ final class FioJob implements FileIoListener {
         }
     }
 
-    /** {@code io_submit} of the queued units; the job blocks until the call returns. */
-    private void commitBatch() {
+    /** {@code td_io_commit}: {@code io_submit} of the queued units; the job blocks until the call returns. */
+    void commitBatch() {
         queue.commit(ctx);
         if (queue.pendingSubmits() > 0 && wait == Wait.NONE) {
             wait = Wait.SUBMIT;
         }
     }
 
+    /** An fsync or fdatasync unit ({@code DDIR_SYNC}, {@code DDIR_DATASYNC}: {@code do_io_u_sync}) of {@code file}. */
     private void issueSync(int d, int file) {
         syncIo.prepare(d == FDATASYNC ? FileIo.Kind.FDATASYNC : FileIo.Kind.FSYNC, task, files.file(file).handle, 0, 0,
                 o.direct, this);
@@ -533,6 +475,7 @@ final class FioJob implements FileIoListener {
         ctx.submit(syncIo);
     }
 
+    /** The fsync or fdatasync is done: its latency is fio's {@code sync} statistics; an error fails the job. */
     private void syncDone(long now) {
         syncBusy = false;
         if (syncIo.error() != null) {
@@ -541,40 +484,36 @@ final class FioJob implements FileIoListener {
             }
             return;
         }
-        lastWasSync = true;
+        units.lastWasSync = true;
         if (!inRamp && o.stats) {
             ctx.recordSync(index, now - syncIssueTime);
         }
     }
 
-    /** The rate_min check and thinktime after an I/O ({@code do_io}, after the reap). */
+    /**
+     * The end of a turn of fio's {@code do_io}, after the reap: the {@code rate_min} check ({@code check_min_rate})
+     * and {@code handle_thinktime}.
+     */
     private void afterIo(int d) {
-        if (bytesDone[0] + bytesDone[1] + bytesDone[2] == 0 && o.ioengine != IoEngine.NULL) {
+        if (units.bytesDone[0] + units.bytesDone[1] + units.bytesDone[2] == 0 && o.ioengine != IoEngine.NULL) {
             return;
         }
         long now = ctx.now();
         if (!inRamp && rate.active()) {
             long sinceStart = (now - startTime) / 1_000_000L;
             for (int dd = 0; dd < Ddir.COUNT; dd++) {
-                if (bytesDone[dd] > 0 && !rate.checkMinRate(dd, o.name, sinceStart, now / 1_000_000L,
-                        bytesDone[dd], ioBlocks[dd])) {
+                if (units.bytesDone[dd] > 0 && !rate.checkMinRate(dd, o.name, sinceStart, now / 1_000_000L,
+                        units.bytesDone[dd], units.ioBlocks[dd])) {
                     failed(rate.failure());
                     return;
                 }
             }
         }
-        if (d < FSYNC && o.thinktime > 0) {
-            long b = o.thinktimeBlocksIssue ? ioIssues[0] + ioIssues[1] + ioIssues[2]
-                    : ioBlocks[0] + ioBlocks[1] + ioBlocks[2];
-            if (b % o.thinktimeBlocks == 0) {
-                sleepDdir = d;
-                quiesceThenThink(o.thinktimeSpin, o.thinktime);
-            }
-        }
+        thinkTime.handle(d);
     }
 
     /** The job failed as fio's {@code td_verror} would make it: it stops issuing and drains. */
-    private void failed(String message) {
+    void failed(String message) {
         error = message;
         if (ctx.trace().enabled()) {
             ctx.trace().message("fio: " + message);
@@ -583,138 +522,11 @@ final class FioJob implements FileIoListener {
         phase = Phase.DRAINING;
     }
 
-    private void quiesceThenSleep(long micros) {
-        quiesceThenThink(0, micros);
-    }
-
-    /** fio's {@code handle_thinktime}: quiesce, spin {@code spinMicros}, then sleep the rest of {@code micros}. */
-    private void quiesceThenThink(long spinMicros, long micros) {
-        if (busyUnits() > 0) {
-            commitBatch();
-            sleepAfterQuiesce = micros;
-            spinAfterQuiesce = spinMicros;
-            wait = Wait.QUIESCE;
-            return;
-        }
-        think(spinMicros, micros);
-    }
-
-    /**
-     * Spin {@code spinMicros} of user CPU time ({@code thinktime_spin}, at most {@code micros} after fixup), then
-     * sleep what is left of {@code micros}; returns whether the job now waits.
-     */
-    private boolean think(long spinMicros, long micros) {
-        if (spinMicros <= 0) {
-            return sleep(micros);
-        }
-        if (sleepDdir >= 0 && o.rateIgnoreThinktime) {
-            // fio credits the whole thinktime (spin and sleep) to the rate
-            rate.creditThinktime(sleepDdir, micros);
-        }
-        sleepDdir = -1;
-        sleepAfterSpin = micros - spinMicros;
-        wait = Wait.SPIN;
-        ctx.spin(task, spinMicros * 1000, spinDone);
-        return true;
-    }
-
-    private void spinDone() {
-        if (wait != Wait.SPIN) {
-            return;
-        }
-        wait = Wait.NONE;
-        long rest = sleepAfterSpin;
-        sleepAfterSpin = 0;
-        if (!terminate && !runtimeExceeded(ctx.now())) {
-            sleep(rest);
-        }
-        step();
-    }
-
-    /** Sleep {@code micros}; returns whether the job is now sleeping. */
-    private boolean sleep(long micros) {
-        if (micros <= 0) {
-            return false;
-        }
-        if (sleepDdir >= 0 && o.rateIgnoreThinktime) {
-            rate.creditThinktime(sleepDdir, micros);
-        }
-        sleepDdir = -1;
-        long until = ctx.now() + micros * 1000;
-        if (o.runtime > 0 && !inRamp && runtimeTimer.isPending() && until > runtimeTimer.expiresAt()) {
-            until = Math.max(ctx.now(), runtimeTimer.expiresAt());
-        }
-        sleepTimer.arm(until);
-        wait = Wait.SLEEP;
-        return true;
-    }
-
     private int busyUnits() {
         return queue.busy();
     }
 
-    /** Reap up to {@code max} completed units, oldest first. */
-    private void reap(int max) {
-        long now = ctx.now();
-        for (int i = 0; i < max; i++) {
-            IoUnit u = queue.pollReaped();
-            if (u == null) {
-                return;
-            }
-            String err = u.io.error();
-            if (err != null) {
-                release(u);
-                if (error == null) {
-                    // fio's io_u_log_error then td_verror: the job stops at the first I/O error
-                    failed("io_u error on file " + files.file(u.file).handle.path() + ": " + err + ": "
-                            + Ddir.of(u.ddir).name().toLowerCase(java.util.Locale.ROOT) + " offset=" + u.offset
-                            + ", buflen=" + u.length);
-                }
-                continue;
-            }
-            // fio measures slat for asynchronous engines only; with slat and lat both disabled nothing needs it
-            long slat = o.ioengine.async() && !(o.disableSlat && o.disableLat) ? u.submitTime - u.prepTime : -1;
-            long clat;
-            long lat;
-            if (o.ioengine.async()) {
-                clat = now - u.submitTime;
-                lat = slat >= 0 ? slat + clat : clat;
-            } else {
-                // fio's sync engines: clat from issue_time (the call's entry, after fio's own work for the unit),
-                // lat from the unit's start
-                long entered = u.io.enterTime();
-                clat = u.completeTime - (entered >= u.prepTime ? entered : u.prepTime);
-                lat = u.completeTime - u.prepTime;
-            }
-            account(u, now, slat, clat, lat);
-            release(u);
-        }
-    }
-
-    private void account(IoUnit u, long now, long slat, long clat, long lat) {
-        int d = u.ddir;
-        ioBlocks[d]++;
-        bytesDone[d] += u.length;
-        lastWasSync = false;
-        if (inRamp) {
-            return;
-        }
-        if (o.stats) {
-            if (cmdprioRandom != null) {
-                ctx.recordIo(index, Ddir.of(d).kind(), u.length, slat, clat, lat, u.ioprio);
-            } else {
-                ctx.recordIo(index, Ddir.of(d).kind(), u.length, slat, clat, lat);
-            }
-        }
-        if (logs != null) {
-            logs.io(d, u.length, u.offset, slat, clat, lat, (now - epoch) / 1_000_000L);
-        }
-    }
-
-    private void release(IoUnit u) {
-        queue.release(u);
-    }
-
+    /** An asynchronous engine's submit call returned for the unit of {@code io}: its slat ends. */
     @Override
     public void submitted(FileIo io) {
         if (io == syncIo || !o.ioengine.async()) {
@@ -728,6 +540,7 @@ final class FioJob implements FileIoListener {
         }
     }
 
+    /** The unit of {@code io} completed: it waits to be reaped ({@code io_u} event of {@code td_io_getevents}). */
     @Override
     public void completed(FileIo io) {
         long now = ctx.now();
@@ -748,6 +561,7 @@ final class FioJob implements FileIoListener {
         step();
     }
 
+    /** The job exits ({@code thread_main}'s end): timers stop, the last log window is written, the task exits. */
     private void finish() {
         phase = Phase.DONE;
         long now = ctx.now();

@@ -25,6 +25,6 @@ final class JobSummary {
     }
 
     private static String bs(long v, boolean pow2) {
-        return Num2Str.format(v, 4, pow2, "B");
+        return Num2Str.modern(v, 4, 1, pow2, Num2Str.Unit.BYTE, Num2Str.Rounding.HALF_UP);
     }
 }

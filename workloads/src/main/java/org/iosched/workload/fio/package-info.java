@@ -32,5 +32,32 @@
  *   <li>Per-I/O priorities ({@code cmdprio*}), verification, zones, iologs, latency targets and steady
  *       state are rejected as not modelled.</li>
  * </ul>
+ *
+ * <p>The classes, by the fio source file they follow:
+ * <ul>
+ *   <li>init.c (job files and jobs): {@link FioJobParser} ({@code __parse_jobs_ini}), {@link FioJobCompiler}
+ *       ({@code add_job}, {@code fixup_options}), {@link JobSummary} (the job line); parse.c and options.c (values
+ *       and options): {@link FioValues}, {@link FioExpression}, {@link CompoundValues}, {@link FioOptionCatalog}
+ *       ({@code fio_options[]}), {@link JobOptionsBinder} ({@code fio_options_parse}), {@link JobOptions}
+ *       ({@code struct thread_options}), {@link CpuAffinity};</li>
+ *   <li>backend.c (running jobs): {@link FioRun} ({@code run_threads}: start order, {@code stonewall},
+ *       {@code wait_for}, {@code exitall}), {@link FioJob} ({@code thread_main}, {@code do_io}), {@link ThinkTime}
+ *       ({@code handle_thinktime}, the rate's sleeps), {@link RateLimiter} ({@code usec_for_io},
+ *       {@code check_min_rate}, io_u.c's {@code rate_ddir});</li>
+ *   <li>io_u.c (I/O units): {@link IoUnits} ({@code get_rw_ddir}, {@code io_u_queued_complete},
+ *       {@code account_io_completion}), {@link IoQueue} and {@link IoUnit} (the free list and
+ *       {@code struct io_u}), {@link JobFiles} ({@code get_io_u}, filesetup.c's {@code setup_files} and
+ *       {@code __get_next_file}), {@link FileState} ({@code struct fio_file}, {@code get_next_block},
+ *       {@code get_next_seq_offset}), {@link BlockPicker} ({@code get_next_rand_offset} and the random
+ *       distributions of lib/zipf.c and lib/gauss.c), {@link OffsetDistribution}, {@link ZoneSplit},
+ *       {@link BlockSizeGenerator} ({@code get_next_buflen}), {@link BlockSizeSplit} ({@code bssplit});
+ *       lib/axmap.c: {@link RandomMap};</li>
+ *   <li>engines/cmdprio.c: {@link Cmdprio}, {@link CmdprioSplit}; iolog.c and stat.c's logs: {@link JobLogs};
+ *       lib/num2str.c: {@link Num2Str};</li>
+ *   <li>iosched's own: {@link FioCpuCosts} (fio's user CPU time per I/O), the plugin
+ *       ({@link FioWorkloadProvider}, {@link FioWorkload}).</li>
+ * </ul>
+ * Public: the provider, the workload and {@link Num2Str} (the runner's reports print numbers with it); everything
+ * else is internal to the package.
  */
 package org.iosched.workload.fio;

@@ -103,15 +103,4 @@ class FioValuesTest {
         assertThat(values.range("64k:4k", 1024)).containsExactly(4096, 65536);
         assertThatThrownBy(() -> values.range("4k", 1024)).hasMessageContaining("expected a range");
     }
-
-    @Test
-    void num2strShortensAsFioPrintsBlockSizes() {
-        assertThat(Num2Str.format(4096, 4, true, "B")).isEqualTo("4096B");
-        assertThat(Num2Str.format(65536, 4, true, "B")).isEqualTo("64.0KiB");
-        assertThat(Num2Str.format(262144, 4, true, "B")).isEqualTo("256KiB");
-        assertThat(Num2Str.format(1 << 20, 4, true, "B")).isEqualTo("1024KiB");
-        assertThat(Num2Str.format(512, 4, true, "B")).isEqualTo("512B");
-        assertThat(Num2Str.format(4000, 4, false, "B")).isEqualTo("4000B");
-        assertThat(Num2Str.format(16000, 4, false, "B")).isEqualTo("16.0kB");
-    }
 }

@@ -1,9 +1,10 @@
-package org.iosched.runner;
+package org.iosched.runner.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.google.inject.Guice;
 import java.util.List;
+import org.iosched.runner.RunService;
 import org.iosched.runner.plugin.PluginModule;
 import org.junit.jupiter.api.Test;
 

@@ -1,8 +1,9 @@
-package org.iosched.runner;
+package org.iosched.runner.cli;
 
 import java.io.PrintWriter;
 import java.util.OptionalInt;
-import org.iosched.runner.cli.IoschedCommand;
+import org.iosched.runner.launch.ChildJvm;
+import org.iosched.runner.launch.Launcher;
 
 /** Entry point of {@code java -jar iosched.jar}. */
 public final class Main {
@@ -16,7 +17,7 @@ public final class Main {
         if (relaunched.isPresent()) {
             System.exit(relaunched.getAsInt());
         }
-        Launcher.watchLauncher();
+        ChildJvm.watchLauncher(ExitCodes.INTERRUPTED);
         // charts are drawn off screen: never open a display
         System.setProperty("java.awt.headless", "true");
         Warmup.start();

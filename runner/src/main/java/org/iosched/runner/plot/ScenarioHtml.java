@@ -1,11 +1,15 @@
-package org.iosched.runner.scenario;
+package org.iosched.runner.plot;
 
 import java.util.Base64;
 import java.util.List;
 import java.util.Map;
-import org.iosched.runner.plot.ScenarioCharts;
-import org.iosched.runner.plot.TimeSeriesCharts;
 import org.iosched.runner.report.ComparisonTable;
+import org.iosched.runner.scenario.Scenario;
+import org.iosched.runner.scenario.ScenarioReport;
+import org.iosched.runner.scenario.ScenarioResult;
+import org.iosched.runner.scenario.ScenarioRow;
+import org.iosched.runner.scenario.ScenarioTable;
+import org.iosched.runner.scenario.Setting;
 
 /**
  * A scenario's results as one self-contained HTML page ({@code iosched scenario FILE --report report.html}):

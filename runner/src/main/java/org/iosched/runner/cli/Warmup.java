@@ -1,4 +1,4 @@
-package org.iosched.runner;
+package org.iosched.runner.cli;
 
 import com.google.inject.Guice;
 import java.io.IOException;
@@ -12,6 +12,8 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.jar.JarEntry;
 import java.util.jar.JarFile;
+import org.iosched.runner.RunService;
+import org.iosched.runner.launch.Launcher;
 import org.iosched.runner.plugin.PluginKind;
 import org.iosched.runner.plugin.PluginModule;
 
@@ -30,7 +32,7 @@ import org.iosched.runner.plugin.PluginModule;
  * the output is the same with or without it. What fails in it is ignored: the main thread meets the same
  * classes again and reports what goes wrong there.
  */
-public final class Warmup {
+final class Warmup {
     /** How long {@link #awaitInjector} waits at most: far above the warm-up's honest time (a fraction of a second). */
     private static final long WAIT_SECONDS = 10;
     private static final CountDownLatch INJECTOR = new CountDownLatch(1);

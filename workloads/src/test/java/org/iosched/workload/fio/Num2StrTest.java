@@ -1,4 +1,4 @@
-package org.iosched.runner.report;
+package org.iosched.workload.fio;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -67,5 +67,16 @@ class Num2StrTest {
     void fio2011CutsTheRemainderToFitRoundingUpADigitAtATime() {
         assertThat(Num2Str.legacy(4490750, 6, 1, false)).isEqualTo("4490.8K");
         assertThat(Num2Str.legacy(1506600, 6, 1, false)).isEqualTo("1506.6K");
+    }
+
+    @Test
+    void num2strShortensAsFioPrintsBlockSizes() {
+        assertThat(Num2Str.modern(4096, 4, 1, true, Num2Str.Unit.BYTE, Num2Str.Rounding.HALF_UP)).isEqualTo("4096B");
+        assertThat(Num2Str.modern(65536, 4, 1, true, Num2Str.Unit.BYTE, Num2Str.Rounding.HALF_UP)).isEqualTo("64.0KiB");
+        assertThat(Num2Str.modern(262144, 4, 1, true, Num2Str.Unit.BYTE, Num2Str.Rounding.HALF_UP)).isEqualTo("256KiB");
+        assertThat(Num2Str.modern(1 << 20, 4, 1, true, Num2Str.Unit.BYTE, Num2Str.Rounding.HALF_UP)).isEqualTo("1024KiB");
+        assertThat(Num2Str.modern(512, 4, 1, true, Num2Str.Unit.BYTE, Num2Str.Rounding.HALF_UP)).isEqualTo("512B");
+        assertThat(Num2Str.modern(4000, 4, 1, false, Num2Str.Unit.BYTE, Num2Str.Rounding.HALF_UP)).isEqualTo("4000B");
+        assertThat(Num2Str.modern(16000, 4, 1, false, Num2Str.Unit.BYTE, Num2Str.Rounding.HALF_UP)).isEqualTo("16.0kB");
     }
 }
