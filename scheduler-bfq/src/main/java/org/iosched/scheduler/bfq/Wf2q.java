@@ -52,6 +52,7 @@ final class Wf2q {
         this(null, jiffies, clock, listener);
     }
 
+    /** The B-WF2Q+ of {@code bfqd}'s queues, reading the clock and telling {@code listener} of weight changes. */
     Wf2q(BfqData bfqd, Jiffies jiffies, LongSupplier clock, WeightListener listener) {
         this.bfqd = bfqd;
         this.jiffies = jiffies;
