@@ -27,7 +27,7 @@ final class BfqEntity {
     int classIndex;
     /** {@code on_st_or_in_serv}: on a service tree or in service. */
     boolean onStOrInService;
-    /** Which tree of {@link #tree()} holds it: {@link #NO_TREE}, {@link #ACTIVE} or {@link #IDLE}. */
+    /** Which tree of {@link #tree} holds it: {@link #NO_TREE}, {@link #ACTIVE} or {@link #IDLE}. */
     int treeKind = NO_TREE;
     /** The service tree it was last put on ({@code entity->tree}'s owner), valid while {@link #treeKind} is set. */
     ServiceTree tree;

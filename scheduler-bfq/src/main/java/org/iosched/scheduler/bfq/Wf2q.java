@@ -20,6 +20,10 @@ import org.iosched.api.JiffiesCache;
  *       {@code wsum}); at most one idle entity is forgotten per service update.</li>
  *   <li>{@code next_in_service} caching, group budgets from their next child, walking up while a level
  *       changes, the idle class served once after {@code BFQ_CL_IDLE_TIMEOUT} (HZ/5) without it.</li>
+ *   <li>The queue-level functions at the end of {@code bfq-wf2q.c}: service and time charging
+ *       ({@code bfq_bfqq_served}, {@code bfq_bfqq_charge_time}), the busy set ({@code bfq_add_bfqq_busy},
+ *       {@code bfq_del_bfqq_busy}, {@code bfq_requeue_bfqq}) with the groups that have pending requests, and
+ *       {@code next_queue_may_preempt}.</li>
  * </ul>
  *
  * <h2>Limitations</h2>
@@ -34,6 +38,8 @@ final class Wf2q {
         void queueWeightChanged(BfqQueue queue, int oldWeight);
     }
 
+    /** The scheduler whose busy queues this keeps; null for the tree algorithm alone. */
+    private final BfqData bfqd;
     private final Jiffies jiffies;
     /** {@link #jiffies}' readings of now, remembered for the tick. */
     private final JiffiesCache jiffiesNow;
@@ -41,7 +47,14 @@ final class Wf2q {
     private final WeightListener listener;
     private final long classIdleTimeout;
 
+    /** The tree algorithm alone, without a scheduler's busy queues (the {@code bfqq}-level functions need one). */
     Wf2q(Jiffies jiffies, LongSupplier clock, WeightListener listener) {
+        this(null, jiffies, clock, listener);
+    }
+
+    /** The B-WF2Q+ of {@code bfqd}'s queues, reading the clock and telling {@code listener} of weight changes. */
+    Wf2q(BfqData bfqd, Jiffies jiffies, LongSupplier clock, WeightListener listener) {
+        this.bfqd = bfqd;
         this.jiffies = jiffies;
         this.jiffiesNow = new JiffiesCache(jiffies);
         this.clock = clock;
@@ -378,6 +391,93 @@ final class Wf2q {
             if (sd.nextInService == e) {
                 updateNextInService(sd, null, false);
             }
+        }
+    }
+
+    // ------------------------------------------------------------ queues: service, busy set
+
+    /** {@code bfq_bfqq_served}: {@code served} sectors of service to the queue and its ancestors. */
+    void bfqqServed(BfqQueue bfqq, long served) {
+        if (bfqq.serviceFromBacklogged == 0) {
+            bfqq.firstIoTime = bfqd.nowJiffies();
+        }
+        if (bfqq.wrCoeff > 1) {
+            bfqq.serviceFromWr += served;
+        }
+        bfqq.serviceFromBacklogged += served;
+        served(bfqq.entity, served);
+    }
+
+    /** {@code bfq_bfqq_charge_time}: charge a slow queue as if it had used the device at peak rate. */
+    void chargeTime(BfqQueue bfqq, long timeMs) {
+        BfqEntity entity = bfqq.entity;
+        long bounded = Math.min(timeMs, bfqd.defaultTimeoutMs);
+        long forTime = bfqd.maxBudget * bounded / bfqd.defaultTimeoutMs;
+        long total = Math.max(forTime, entity.service);
+        if (total > entity.budget) {
+            entity.budget = total;
+        }
+        bfqqServed(bfqq, Math.max(0, total - entity.service));
+    }
+
+    /** {@code next_queue_may_preempt}: the root level's next entity is not the one in service. */
+    boolean nextQueueMayPreempt() {
+        SchedData sd = bfqd.rootGroup.schedData;
+        return sd.nextInService != sd.inServiceEntity;
+    }
+
+    /** {@code bfq_requeue_bfqq}. */
+    void requeueBfqq(BfqQueue bfqq, boolean expiration) {
+        activateRequeue(bfqq.entity, false, bfqq == bfqd.inServiceQueue, expiration);
+    }
+
+    /** {@code bfq_add_bfqq_in_groups_with_pending_reqs}. */
+    void addInGroupsWithPendingReqs(BfqQueue bfqq) {
+        if (!bfqq.entity.inGroupsWithPendingRequests) {
+            bfqq.entity.inGroupsWithPendingRequests = true;
+            if (bfqq.group.queuesWithPendingRequests++ == 0) {
+                bfqd.numGroupsWithPendingReqs++;
+            }
+        }
+    }
+
+    /** {@code bfq_del_bfqq_in_groups_with_pending_reqs}. */
+    void delInGroupsWithPendingReqs(BfqQueue bfqq) {
+        if (bfqq.entity.inGroupsWithPendingRequests) {
+            bfqq.entity.inGroupsWithPendingRequests = false;
+            if (--bfqq.group.queuesWithPendingRequests == 0) {
+                bfqd.numGroupsWithPendingReqs--;
+            }
+        }
+    }
+
+    /** {@code bfq_add_bfqq_busy} with {@code bfq_activate_bfqq}. */
+    void addBfqqBusy(BfqQueue bfqq) {
+        activateRequeue(bfqq.entity, bfqq.nonBlockingWaitRq, false, false);
+        bfqq.busy = true;
+        bfqd.busyQueues[bfqq.ioprioClass - 1]++;
+        if (bfqq.dispatched == 0) {
+            addInGroupsWithPendingReqs(bfqq);
+            if (bfqq.wrCoeff == 1) {
+                bfqd.idling.weightsTreeAdd(bfqq);
+            }
+        }
+        if (bfqq.wrCoeff > 1) {
+            bfqd.wrBusyQueues++;
+        }
+    }
+
+    /** {@code bfq_del_bfqq_busy} with {@code bfq_deactivate_bfqq}. */
+    void delBfqqBusy(BfqQueue bfqq, boolean expiration) {
+        bfqq.busy = false;
+        bfqd.busyQueues[bfqq.ioprioClass - 1]--;
+        if (bfqq.wrCoeff > 1) {
+            bfqd.wrBusyQueues--;
+        }
+        deactivate(bfqq.entity, true, expiration);
+        if (bfqq.dispatched == 0) {
+            delInGroupsWithPendingReqs(bfqq);
+            bfqd.idling.weightsTreeRemove(bfqq);
         }
     }
 }
