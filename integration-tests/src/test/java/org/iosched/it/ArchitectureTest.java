@@ -117,6 +117,23 @@ class ArchitectureTest {
         assertThat(oversized).as("main source files over %d lines", MAX_SOURCE_LINES).isEmpty();
     }
 
+    @Test
+    void everyMainPackageSaysWhatItIs() throws IOException {
+        List<String> undocumented;
+        try (Stream<Path> files = Files.walk(Iosched.ROOT)) {
+            undocumented = files.filter(file -> file.toString().endsWith(".java"))
+                    .filter(file -> Iosched.ROOT.relativize(file).toString().contains("/src/main/java/"))
+                    .map(Path::getParent)
+                    .distinct()
+                    .filter(dir -> !Files.exists(dir.resolve("package-info.java")))
+                    .map(dir -> Iosched.ROOT.relativize(dir).toString())
+                    .sorted()
+                    .toList();
+        }
+        assertThat(undocumented).as("main packages without a package-info.java (what it models, what is internal)")
+                .isEmpty();
+    }
+
     private static long lines(Path file) {
         try (Stream<String> lines = Files.lines(file)) {
             return lines.count();
