@@ -96,7 +96,7 @@ class ArchitectureTest {
     void theSliceOfAClassIsItsPackageWithinItsModule() {
         assertThat(MODULE_PACKAGES.getIdentifierOf(classes.get("org.iosched.simulator.Simulation")))
                 .isEqualTo(SliceIdentifier.of("org.iosched.simulator"));
-        assertThat(MODULE_PACKAGES.getIdentifierOf(classes.get("org.iosched.runner.Main")))
+        assertThat(MODULE_PACKAGES.getIdentifierOf(classes.get("org.iosched.runner.RunService")))
                 .isEqualTo(SliceIdentifier.of("org.iosched.runner"));
         assertThat(MODULE_PACKAGES.getIdentifierOf(classes.get("org.iosched.api.Bio")))
                 .isEqualTo(SliceIdentifier.ignore());

@@ -1,9 +1,12 @@
 package org.iosched.simulator.block;
 
+import org.iosched.api.Cgroup;
 import org.iosched.api.DeviceInfo;
 import org.iosched.api.Op;
 import org.iosched.api.Request;
 import org.iosched.api.RequestFlags;
+import org.iosched.api.Task;
+import org.iosched.simulator.engine.EventQueue;
 
 /**
  * FLUSH/FUA sequencing in the manner of 2.6.39/3.0 ({@code blk_insert_flush}), simplified to one sequence
@@ -27,10 +30,16 @@ import org.iosched.api.RequestFlags;
 final class FlushSequencer {
     private final RequestQueue queue;
     private final DeviceInfo info;
+    private final EventQueue clock;
+    private final RqStates states;
+    private final RequestAllocator allocator;
 
-    FlushSequencer(RequestQueue queue, DeviceInfo info) {
+    FlushSequencer(RequestQueue queue, DeviceInfo info, EventQueue clock, RqStates states, RequestAllocator allocator) {
         this.queue = queue;
         this.info = info;
+        this.clock = clock;
+        this.states = states;
+        this.allocator = allocator;
     }
 
     /** A freshly allocated flush-path request: start its sequence. */
@@ -62,7 +71,7 @@ final class FlushSequencer {
     RqState stepDone(RqState rs) {
         RqState owner = rs.flushOwner;
         if (owner != null) {
-            queue.releaseFlushStep(rs);
+            states.recycle(rs);
             if (owner.flushPre) {
                 owner.flushPre = false;
                 queue.insertAtTail(owner);
@@ -80,10 +89,17 @@ final class FlushSequencer {
 
     private void issueFlush(RqState owner) {
         Request data = owner.rq;
-        RqState step = queue.newFlushStep(Op.FLUSH, RequestFlags.SYNC | RequestFlags.NOIDLE, data.task(),
-                data.cgroup());
+        RqState step = newStep(Op.FLUSH, RequestFlags.SYNC | RequestFlags.NOIDLE, data.task(), data.cgroup());
         step.flushOwner = owner;
         owner.where = RqState.FLUSH_WAIT;
         queue.insertAtTail(step);
+    }
+
+    /** A step of the flush machinery ({@code q->flush_rq}): a request of its own, not from the pool. */
+    private RqState newStep(Op op, int flags, Task task, Cgroup cgroup) {
+        long now = clock.now();
+        RqState step = states.bind(new Request(allocator.nextId(), op, flags, 0, 0, task, cgroup, now));
+        step.allocTime = now;
+        return step;
     }
 }

@@ -152,7 +152,7 @@ public final class RequestQueue implements BlockQueue {
         this.allocator = new RequestAllocator(this, pool, clock, trace);
         this.plug = new Plug(clock, kernelClock, trace, pool, UNPLUG_DELAY_MILLIS, this::unplugTimerFired);
         this.merge = new ElevatorMerge(this, trace, disk, maxSectors);
-        this.flush = new FlushSequencer(this, info);
+        this.flush = new FlushSequencer(this, info, clock, states, allocator);
         this.deliveries = new DeliveryLine<>(clock, this::deliver, this::deliveriesDrained);
         setCpus(Cpus.free(clock));
     }
@@ -610,17 +610,6 @@ public final class RequestQueue implements BlockQueue {
         rs.softBarrier = true;
         rs.where = RqState.DISPATCH;
         dispatchQueue.addTail(rs);
-    }
-
-    RqState newFlushStep(Op op, int flags, Task task, org.iosched.api.Cgroup cgroup) {
-        long now = clock.now();
-        RqState step = states.bind(new Request(allocator.nextId(), op, flags, 0, 0, task, cgroup, now));
-        step.allocTime = now;
-        return step;
-    }
-
-    void releaseFlushStep(RqState step) {
-        states.recycle(step);
     }
 
     // ---------------------------------------------------------------- completion
