@@ -74,6 +74,23 @@ class ArchitectureTest {
     }
 
     @Test
+    void theTwoBlockLayersStandBesideOneSharedCore() {
+        noClasses().that().resideInAPackage("org.iosched.simulator.block..")
+                .should().dependOnClassesThat().resideInAPackage("org.iosched.simulator.blkmq..")
+                .because("the 3.0 elevator path and 6.6's blk-mq share only the block core")
+                .check(classes);
+        noClasses().that().resideInAPackage("org.iosched.simulator.blkmq..")
+                .should().dependOnClassesThat().resideInAPackage("org.iosched.simulator.block..")
+                .because("the 3.0 elevator path and 6.6's blk-mq share only the block core")
+                .check(classes);
+        noClasses().that().resideInAPackage("org.iosched.simulator.blk..")
+                .should().dependOnClassesThat()
+                .resideInAnyPackage("org.iosched.simulator.block..", "org.iosched.simulator.blkmq..")
+                .because("the shared block core is below both block layers")
+                .check(classes);
+    }
+
+    @Test
     void onlyTheRunnerUsesALoggingBackend() {
         noClasses().that().resideOutsideOfPackage("org.iosched.runner..")
                 .should().dependOnClassesThat().resideInAnyPackage("org.apache.logging..")

@@ -170,7 +170,7 @@ class CommandLineIT {
         assertThat(outcome.stderr().strip().lines()).hasSize(1);
         assertThat(outcome.stderr()).startsWith("iosched: job 'r' makes no progress in virtual time: ")
                 .contains("events at ").contains(" without the clock advancing")
-                .contains("(its page-cache hits take no time with CPU costs of 0; see README model limits)")
+                .contains("(its page-cache hits take no time with CPU costs of 0; see docs/cpu-model.md, model limits)")
                 .doesNotContain("\tat ");
         assertThat(outcome.stdout()).isEmpty();
     }

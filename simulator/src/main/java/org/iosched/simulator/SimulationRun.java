@@ -229,8 +229,8 @@ final class SimulationRun {
         }
         return new NoProgressException("job '" + workload.jobs().get(job).name() + "' makes no progress in virtual "
                 + "time: " + e.events() + " events at " + seconds(e.instant()) + " s without the clock advancing, "
-                + "its I/O completing at once (its page-cache hits take no time with CPU costs of 0; see README "
-                + "model limits)", e.instant(), e.events(), e.owner());
+                + "its I/O completing at once (its page-cache hits take no time with CPU costs of 0; see "
+                + "docs/cpu-model.md, model limits)", e.instant(), e.events(), e.owner());
     }
 
     private static String seconds(long nanos) {

@@ -5,7 +5,7 @@ import java.util.List;
 /**
  * The one place that says how iosched's fio-format reports differ from fio's: what the simulator does not
  * measure and what replaces it. Printed in the normal output's header and as {@code iosched.report_notes} in
- * JSON; the README's "model limits" quote it.
+ * JSON; the model limits of docs/output.md say the same.
  */
 public final class ReportNotes {
     /** Every note, one line each. */

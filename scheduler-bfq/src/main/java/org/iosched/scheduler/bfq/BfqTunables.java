@@ -10,7 +10,7 @@ import org.iosched.api.TunableDescriptor;
 
 /**
  * BFQ's sysfs knobs ({@code /sys/block/DEV/queue/iosched/}, 6.6's {@code bfq_attrs}) with the kernel's names,
- * units, defaults and store ranges, plus {@code weight}: the {@code io.bfq.weight} of cgroups (see README).
+ * units, defaults and store ranges, plus {@code weight}: the {@code io.bfq.weight} of cgroups (see docs/bfq.md).
  *
  * @param sliceIdleNs       {@code slice_idle} / {@code slice_idle_us}, in ns
  * @param fifoExpireSyncMs  {@code fifo_expire_sync}, ms

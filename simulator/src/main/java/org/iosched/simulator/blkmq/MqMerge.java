@@ -9,7 +9,7 @@ import org.iosched.api.Op;
 import org.iosched.api.Request;
 import org.iosched.api.RequestFlags;
 import org.iosched.simulator.blk.DiskAccounting;
-import org.iosched.simulator.block.MergeHash;
+import org.iosched.simulator.blk.MergeHash;
 import org.iosched.simulator.engine.InvariantViolationException;
 import org.iosched.simulator.trace.BlockTrace;
 

@@ -23,7 +23,7 @@
  *   <tr><td>block/blk-mq-tag.c, {@code __blk_mq_alloc_requests}</td><td>{@code MqTags}</td></tr>
  *   <tr><td>lib/sbitmap.c</td><td>{@code Sbitmap}</td></tr>
  *   <tr><td>block/blk-merge.c, elevator.c's merges</td><td>{@code MqMerge} (with
- *       {@link org.iosched.simulator.block.MergeHash})</td></tr>
+ *       {@link org.iosched.simulator.blk.MergeHash})</td></tr>
  *   <tr><td>block/blk-flush.c</td><td>{@code MqFlush}</td></tr>
  *   <tr><td>drivers/scsi/scsi_lib.c: the dispatch budget</td><td>{@code ScsiBudget}</td></tr>
  *   <tr><td>block/blk-rq-qos.c</td><td>{@code RqQosChain}, {@code RqQosWait}</td></tr>

@@ -6,9 +6,9 @@
  * {@link org.iosched.simulator.block.RequestPool}, the request lists of {@code nr_requests}.
  *
  * <p>Internal: {@code RqState} (a request and where it is), {@code RqStates}; {@code RequestAllocator}
- * ({@code get_request}, {@code get_request_wait} with its {@code Waiter}s); {@code ElevatorMerge} and
- * {@code MergeHash} (elevator.c's merges: the last-merge hint, the back-merge hash, the scheduler's front merge,
- * request merging); {@code DispatchQueue} ({@code elv_dispatch_sort}, {@code elv_dispatch_add_tail});
+ * ({@code get_request}, {@code get_request_wait} with its {@code Waiter}s); {@code ElevatorMerge} (elevator.c's
+ * merges: the last-merge hint, the back-merge hash of {@link org.iosched.simulator.blk.MergeHash}, the scheduler's
+ * front merge, request merging); {@code DispatchQueue} ({@code elv_dispatch_sort}, {@code elv_dispatch_add_tail});
  * {@code Plug} (the 2.6.32-2.6.38 queue plug and 2.6.39-3.0's on-stack plugging); {@code FlushSequencer}
  * (blk-flush.c's PREFLUSH, data, POSTFLUSH sequence); {@code GuardedScheduler} (the guard around the scheduler's
  * hooks).

@@ -1,4 +1,4 @@
-package org.iosched.simulator.block;
+package org.iosched.simulator.blk;
 
 /**
  * The elevator's back-merge hash ({@code elv_rqhash_*} of block/elevator.c): mergeable requests held by the
@@ -7,50 +7,11 @@ package org.iosched.simulator.block;
  * found first, as with the kernel's {@code hlist_add_head}. Which request a lookup finds does not depend on the
  * bucket count or key: entries with the same end sector share a bucket, in the order they were hashed.
  *
- * <p>Both block layers use it: the 3.0 elevator path on its {@link RqState} (hashed by 4 KiB block,
- * {@code ELV_HASH_BLOCK}, 512 buckets), blk-mq on its own request state through {@link Links} (keyed by the end
- * sector itself as 6.6's {@code rq_hash_key}, {@code ELV_HASH_BITS} buckets). Hashing a hashed request again does
- * nothing.
+ * <p>Both block layers use it, each on its own request state through {@link Links}: the 3.0 elevator path
+ * (hashed by 4 KiB block, {@code ELV_HASH_BLOCK}, 512 buckets), blk-mq (keyed by the end sector itself as 6.6's
+ * {@code rq_hash_key}, {@code ELV_HASH_BITS} buckets). Hashing a hashed request again does nothing.
  */
 public final class MergeHash {
-    /** The 3.0 elevator path's links. */
-    private static final Links<RqState> RQ_STATE = new Links<>() {
-        @Override
-        protected RqState next(RqState rs) {
-            return rs.hashNext;
-        }
-
-        @Override
-        protected void setNext(RqState rs, RqState next) {
-            rs.hashNext = next;
-        }
-
-        @Override
-        protected RqState prev(RqState rs) {
-            return rs.hashPrev;
-        }
-
-        @Override
-        protected void setPrev(RqState rs, RqState prev) {
-            rs.hashPrev = prev;
-        }
-
-        @Override
-        protected boolean hashed(RqState rs) {
-            return rs.hashed;
-        }
-
-        @Override
-        protected void setHashed(RqState rs, boolean hashed) {
-            rs.hashed = hashed;
-        }
-
-        @Override
-        protected long endSector(RqState rs) {
-            return rs.rq.endSector();
-        }
-    };
-
     /**
      * How the hash reaches an entry's intrusive links ({@code rq->hash}) and its key, the request's end sector: a
      * constant per kind of entry.
@@ -77,11 +38,6 @@ public final class MergeHash {
     private final int shift;
     private final int keyShift;
 
-    /** The 3.0 elevator path's hash: 512 buckets by 4 KiB block. */
-    MergeHash() {
-        this(9, 3);
-    }
-
     /**
      * @param bits     log2 of the bucket count
      * @param keyShift the end sector is shifted right by this before hashing (3: by 4 KiB block)
@@ -97,25 +53,6 @@ public final class MergeHash {
 
     private int bucket(long endSector) {
         return (int) (((endSector >>> keyShift) * 0x9E3779B97F4A7C15L) >>> shift);
-    }
-
-    void add(RqState rs) {
-        add(rs, RQ_STATE);
-    }
-
-    /** Removes {@code rs} if hashed; its key must be the one it was hashed with. */
-    void remove(RqState rs) {
-        remove(rs, RQ_STATE);
-    }
-
-    /** Re-hashes a request whose end sector moved from {@code oldEnd}. */
-    void reposition(RqState rs, long oldEnd) {
-        reposition(rs, oldEnd, RQ_STATE);
-    }
-
-    /** The hashed request ending at {@code sector}, or null. */
-    RqState find(long sector) {
-        return find(sector, RQ_STATE);
     }
 
     /** {@code elv_rqhash_add}: hashes {@code e} by its end sector (nothing if it is hashed). */
