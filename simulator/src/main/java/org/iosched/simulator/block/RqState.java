@@ -1,7 +1,7 @@
 package org.iosched.simulator.block;
 
 import org.iosched.api.Request;
-import org.iosched.simulator.blk.DeliveryLine;
+import org.iosched.simulator.blk.MergeHash;
 
 /**
  * The block layer's private state of one {@link Request} (hung on {@link Request#blockLayerData()}):
@@ -9,7 +9,7 @@ import org.iosched.simulator.blk.DeliveryLine;
  * its allocation time for disk statistics, and intrusive links for the dispatch queue, the merge hash
  * and the flush sequence. Instances are recycled.
  */
-final class RqState extends DeliveryLine.Entry {
+final class RqState extends MergeHash.Entry {
     /** Free in the recycling list. */
     static final int FREE = 0;
     /** Allocated, not yet inserted. */
@@ -50,10 +50,6 @@ final class RqState extends DeliveryLine.Entry {
     /** The device completed it; the completion interrupt's work is queued or running on its CPU. */
     boolean completing;
 
-    RqState hashPrev;
-    RqState hashNext;
-    boolean hashed;
-
     /** Flush sequencing of a data request: a pre-flush is still to run. */
     boolean flushPre;
     /** Flush sequencing of a data request: a post-flush must follow the data. */
@@ -80,9 +76,7 @@ final class RqState extends DeliveryLine.Entry {
         completing = false;
         clearIrqLink();
         resetDelivery();
-        hashPrev = null;
-        hashNext = null;
-        hashed = false;
+        resetHash();
         flushPre = false;
         flushPost = false;
         flushSequenced = false;
