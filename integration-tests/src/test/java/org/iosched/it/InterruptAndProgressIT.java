@@ -13,6 +13,7 @@ import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -21,6 +22,11 @@ import org.junit.jupiter.api.io.TempDir;
  * the report, and SIGINT or SIGTERM stops the jobs where they are and prints the report of what ran, marked as
  * interrupted, exit 130. The runs are 10 h of virtual time on nvme, which no test waits for: each is stopped by a
  * signal once its progress line shows that it runs.
+ *
+ * <p>A run is started as a shell in a terminal starts it, with SIGINT and SIGTERM at their defaults, even when
+ * the test suite itself was started in the background of a non-interactive shell (or under {@code nohup} and
+ * {@code &}), which leaves them ignored in every process it starts: a JVM cannot catch a signal it inherited
+ * ignored. Where that cannot be undone ({@code env --default-signal} missing) the tests are skipped, saying why.
  */
 class InterruptAndProgressIT {
     @TempDir
@@ -34,7 +40,9 @@ class InterruptAndProgressIT {
         final CompletableFuture<String> stdout;
 
         Running(Path dir, String... args) throws IOException {
-            process = new ProcessBuilder(Iosched.command(List.of(), args)).directory(dir.toFile()).start();
+            List<String> command = new ArrayList<>(DEFAULT_SIGNALS);
+            command.addAll(Iosched.command(List.of(), args));
+            process = new ProcessBuilder(command).directory(dir.toFile()).start();
             process.getOutputStream().close();
             stdout = CompletableFuture.supplyAsync(() -> {
                 try {
@@ -82,7 +90,52 @@ class InterruptAndProgressIT {
         }
     }
 
+    /**
+     * The prefix that starts a process with SIGINT and SIGTERM at their defaults: none when this JVM does not ignore
+     * them, coreutils' {@code env --default-signal} when it does.
+     */
+    private static final List<String> DEFAULT_SIGNALS = defaultSignals();
+
+    private static List<String> defaultSignals() {
+        if (!ignoresInterrupts()) {
+            return List.of();
+        }
+        List<String> env = List.of("env", "--default-signal=INT,TERM");
+        try {
+            List<String> probe = new ArrayList<>(env);
+            probe.add("true");
+            Process process = new ProcessBuilder(probe).redirectErrorStream(true).start();
+            process.getInputStream().readAllBytes();
+            if (process.waitFor(1, TimeUnit.MINUTES) && process.exitValue() == 0) {
+                return env;
+            }
+        } catch (IOException e) {
+            // no env that can reset a signal
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+        return null;
+    }
+
+    /** Whether SIGINT (2) or SIGTERM (15) is ignored in this process ({@code SigIgn} of /proc/self/status). */
+    private static boolean ignoresInterrupts() {
+        try {
+            for (String line : Files.readAllLines(Path.of("/proc/self/status"))) {
+                if (line.startsWith("SigIgn:")) {
+                    long mask = Long.parseUnsignedLong(line.substring("SigIgn:".length()).strip(), 16);
+                    return (mask & ((1L << 1) | (1L << 14))) != 0;
+                }
+            }
+        } catch (IOException | NumberFormatException e) {
+            // no /proc: nothing to tell, and nothing to undo
+        }
+        return false;
+    }
+
     private Running startLong(String... extra) throws Exception {
+        Assumptions.assumeTrue(DEFAULT_SIGNALS != null, "SIGINT or SIGTERM is ignored in the test JVM (started in "
+                + "the background of a non-interactive shell?) and this machine's env has no --default-signal to "
+                + "start iosched with them at their defaults, as a terminal does");
         Path job = work.resolve("long.fio");
         Files.writeString(job, Iosched.TEN_HOURS);
         List<String> args = new ArrayList<>(List.of("run", job.toString(), "--device", "nvme", "--scheduler", "noop",
