@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Whole-run benchmark of the packaged jar (issue 19): the five seed scenarios (one by one, then all five in one
+# Whole-run benchmark of the packaged jar: the five seed scenarios (one by one, then all five in one
 # command), fio's fio-rand-write.fio on hdd-7200 and nvme, a 1 s job (start-up), 100 s of two 4 KiB random
 # readers at iodepth 32 on ssd for every scheduler, and 5 s of eight at iodepth 32 on nvme with none (the blk-mq
 # path). Prints one table: CPU time (user + sys), wall time, peak RSS, requests and requests per wall second.
@@ -42,7 +42,7 @@ if [ "$nvme" = 1 ]; then
   list+=("rand-write nvme noop|run $randwrite --device nvme --scheduler noop")
 fi
 list+=("start-up 1 s job|run $here/jobs/short-1s.fio --device ssd --scheduler noop")
-for sched in noop deadline cfq none mq-deadline kyber; do
+for sched in noop deadline cfq none mq-deadline kyber bfq; do
   list+=("randread 2x32 ssd $sched|run $here/jobs/randread-2x32.fio --device ssd --scheduler $sched")
 done
 # issue 16: the blk-mq path with none on nvme, eight jobs at iodepth 32 on 6.6's 16 CPUs
