@@ -125,7 +125,7 @@ public record CpuTunables(int count, int speedPercent, int rqAffinity, long sysc
                 cpu.getLong("writeback_page_ns"), cpu.getLong("aio_submit_ns"), cpu.getLong("aio_reap_ns"));
     }
 
-    /** No CPU cost at all (the model before issue 14): every cost 0. */
+    /** No CPU cost at all: every cost 0 (a machine whose CPUs never limit the I/O). */
     public static CpuTunables free(int count) {
         return new CpuTunables(count, 100, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0);
     }
