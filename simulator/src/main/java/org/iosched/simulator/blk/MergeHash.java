@@ -7,34 +7,34 @@ package org.iosched.simulator.blk;
  * found first, as with the kernel's {@code hlist_add_head}. Which request a lookup finds does not depend on the
  * bucket count or key: entries with the same end sector share a bucket, in the order they were hashed.
  *
- * <p>Both block layers use it, each on its own request state (an {@link Entry}): the 3.0 elevator path
+ * <p>Both block layers use it, each on its own request state through {@link Links}: the 3.0 elevator path
  * (hashed by 4 KiB block, {@code ELV_HASH_BLOCK}, 512 buckets), blk-mq (keyed by the end sector itself as 6.6's
  * {@code rq_hash_key}, {@code ELV_HASH_BITS} buckets). Hashing a hashed request again does nothing.
  */
 public final class MergeHash {
     /**
-     * A request's links in the hash ({@code rq->hash}), in its block-layer state: the hash keys it by its request's
-     * end sector.
+     * How the hash reaches an entry's intrusive links ({@code rq->hash}) and its key, the request's end sector: a
+     * constant per kind of entry.
+     *
+     * @param <E> the entry: a request's block-layer state
      */
-    public abstract static class Entry extends DeliveryLine.Entry {
-        private Entry hashPrev;
-        private Entry hashNext;
-        private boolean hashed;
+    public abstract static class Links<E> {
+        protected abstract E next(E e);
 
-        /** Whether it is in a merge hash. */
-        public final boolean hashed() {
-            return hashed;
-        }
+        protected abstract void setNext(E e, E next);
 
-        /** Out of any hash (the state is reused for another request). */
-        protected final void resetHash() {
-            hashPrev = null;
-            hashNext = null;
-            hashed = false;
-        }
+        protected abstract E prev(E e);
+
+        protected abstract void setPrev(E e, E prev);
+
+        protected abstract boolean hashed(E e);
+
+        protected abstract void setHashed(E e, boolean hashed);
+
+        protected abstract long endSector(E e);
     }
 
-    private final Entry[] buckets;
+    private final Object[] buckets;
     private final int shift;
     private final int keyShift;
 
@@ -46,7 +46,7 @@ public final class MergeHash {
         if (bits < 1 || bits > 20 || keyShift < 0 || keyShift > 20) {
             throw new IllegalArgumentException("merge hash of 2^" + bits + " buckets, key >> " + keyShift);
         }
-        this.buckets = new Entry[1 << bits];
+        this.buckets = new Object[1 << bits];
         this.shift = 64 - bits;
         this.keyShift = keyShift;
     }
@@ -56,56 +56,59 @@ public final class MergeHash {
     }
 
     /** {@code elv_rqhash_add}: hashes {@code e} by its end sector (nothing if it is hashed). */
-    public void add(Entry e) {
-        if (e.hashed) {
+    public <E> void add(E e, Links<E> links) {
+        if (links.hashed(e)) {
             return;
         }
-        int b = bucket(e.request().endSector());
-        Entry head = buckets[b];
-        e.hashPrev = null;
-        e.hashNext = head;
+        int b = bucket(links.endSector(e));
+        @SuppressWarnings("unchecked")
+        E head = (E) buckets[b];
+        links.setPrev(e, null);
+        links.setNext(e, head);
         if (head != null) {
-            head.hashPrev = e;
+            links.setPrev(head, e);
         }
         buckets[b] = e;
-        e.hashed = true;
+        links.setHashed(e, true);
     }
 
     /** {@code elv_rqhash_del}: removes {@code e} if hashed; its key must be the one it was hashed with. */
-    public void remove(Entry e) {
-        if (e.hashed) {
-            removeKeyed(e, e.request().endSector());
+    public <E> void remove(E e, Links<E> links) {
+        if (links.hashed(e)) {
+            removeKeyed(e, links.endSector(e), links);
         }
     }
 
     /** {@code elv_rqhash_reposition}: re-hashes {@code e}, whose end sector moved from {@code oldEnd}. */
-    public void reposition(Entry e, long oldEnd) {
-        if (e.hashed) {
-            removeKeyed(e, oldEnd);
-            add(e);
+    public <E> void reposition(E e, long oldEnd, Links<E> links) {
+        if (links.hashed(e)) {
+            removeKeyed(e, oldEnd, links);
+            add(e, links);
         }
     }
 
-    private void removeKeyed(Entry e, long key) {
-        Entry prev = e.hashPrev;
-        Entry next = e.hashNext;
+    private <E> void removeKeyed(E e, long key, Links<E> links) {
+        E prev = links.prev(e);
+        E next = links.next(e);
         if (prev != null) {
-            prev.hashNext = next;
+            links.setNext(prev, next);
         } else {
             buckets[bucket(key)] = next;
         }
         if (next != null) {
-            next.hashPrev = prev;
+            links.setPrev(next, prev);
         }
-        e.hashPrev = null;
-        e.hashNext = null;
-        e.hashed = false;
+        links.setPrev(e, null);
+        links.setNext(e, null);
+        links.setHashed(e, false);
     }
 
     /** {@code elv_rqhash_find}: the hashed request ending at {@code sector}, or null. */
-    public Entry find(long sector) {
-        for (Entry e = buckets[bucket(sector)]; e != null; e = e.hashNext) {
-            if (e.request().endSector() == sector) {
+    public <E> E find(long sector, Links<E> links) {
+        @SuppressWarnings("unchecked")
+        E e = (E) buckets[bucket(sector)];
+        for (; e != null; e = links.next(e)) {
+            if (links.endSector(e) == sector) {
                 return e;
             }
         }

@@ -19,7 +19,7 @@
  *       {@link org.iosched.simulator.blk.GuardedPlugin}: the context a device plugin gets, and the guards that
  *       name a plugin in what it throws.</li>
  *   <li>{@link org.iosched.simulator.blk.MergeHash}: elevator.c's back-merge hash ({@code elv_rqhash_*}), which
- *       each era keys by its own bucketing; both eras' request states are its entries.</li>
+ *       each era keys and links on its own request state.</li>
  *   <li>The listeners through which the queue tells the OS model of completions, sleeps and return-to-user
  *       delays, and {@link org.iosched.simulator.blk.TaskDirectory}, the OS model's tasks and cgroups as the
  *       controllers need them.</li>

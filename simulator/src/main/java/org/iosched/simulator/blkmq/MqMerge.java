@@ -33,6 +33,44 @@ final class MqMerge {
     private static final int MERGE_NONE = 2;
     /** {@code ELV_HASH_BITS}. */
     static final int HASH_BITS = 6;
+    /** The merge hash's links in {@link MqRq}. */
+    private static final MergeHash.Links<MqRq> HASH = new MergeHash.Links<>() {
+        @Override
+        protected MqRq next(MqRq rs) {
+            return rs.hashNext;
+        }
+
+        @Override
+        protected void setNext(MqRq rs, MqRq next) {
+            rs.hashNext = next;
+        }
+
+        @Override
+        protected MqRq prev(MqRq rs) {
+            return rs.hashPrev;
+        }
+
+        @Override
+        protected void setPrev(MqRq rs, MqRq prev) {
+            rs.hashPrev = prev;
+        }
+
+        @Override
+        protected boolean hashed(MqRq rs) {
+            return rs.hashed;
+        }
+
+        @Override
+        protected void setHashed(MqRq rs, boolean hashed) {
+            rs.hashed = hashed;
+        }
+
+        @Override
+        protected long endSector(MqRq rs) {
+            return rs.rq.endSector();
+        }
+    };
+
     private final MqRequestQueue q;
     private final BlockTrace trace;
     private final DiskAccounting disk;
@@ -117,7 +155,7 @@ final class MqMerge {
         }
         long oldEnd = rq.endSector();
         rq.appendBio(bio);
-        hash.reposition(rs, oldEnd);
+        hash.reposition(rs, oldEnd, HASH);
         trace.bio('M', bio);
         disk.bioMerged(rq);
         if (q.qos.size() > 0) {
@@ -174,7 +212,7 @@ final class MqMerge {
     void hashAdd(Request rq) {
         MqRq rs = MqRq.of(rq);
         if (rs != null && requestMergeable(rq)) {
-            hash.add(rs);
+            hash.add(rs, HASH);
         }
     }
 
@@ -182,13 +220,13 @@ final class MqMerge {
     void hashRemove(Request rq) {
         MqRq rs = MqRq.of(rq);
         if (rs != null) {
-            hash.remove(rs);
+            hash.remove(rs, HASH);
         }
     }
 
     /** A request leaves the scheduler: it is no merge candidate any more. */
     void dispatched(MqRq rs) {
-        hash.remove(rs);
+        hash.remove(rs, HASH);
         if (lastMerge == rs.rq) {
             lastMerge = null;
         }
@@ -227,7 +265,7 @@ final class MqMerge {
             }
         }
         if (rq == null) {
-            MqRq found = (MqRq) hash.find(bio.sector());
+            MqRq found = hash.find(bio.sector(), HASH);
             if (found != null && found.where == MqRq.SCHEDULER && elvBioMergeOk(found.rq, bio)) {
                 rq = found.rq;
                 back = true;
@@ -289,8 +327,8 @@ final class MqMerge {
             req.allocTime = next.allocTime;
         }
         a.absorb(b);
-        hash.reposition(req, oldEnd);
-        hash.remove(next);
+        hash.reposition(req, oldEnd, HASH);
+        hash.remove(next, HASH);
         q.scheduler.requestsMerged(a, b);
         lastMerge = a;
         if (freeNow) {
@@ -315,7 +353,7 @@ final class MqMerge {
         boolean merged = false;
         MqRq current = rs;
         while (true) {
-            MqRq found = (MqRq) hash.find(current.rq.sector());
+            MqRq found = hash.find(current.rq.sector(), HASH);
             if (found == null || found == current || found.where != MqRq.SCHEDULER
                     || !attemptMerge(found, current, false)) {
                 break;

@@ -1,13 +1,13 @@
 package org.iosched.simulator.blkmq;
 
 import org.iosched.api.Request;
-import org.iosched.simulator.blk.MergeHash;
+import org.iosched.simulator.blk.DeliveryLine;
 
 /**
  * The blk-mq block layer's own state of one request ({@code rq_flags} and where the request is), kept in
  * {@link Request#blockLayerData()}.
  */
-final class MqRq extends MergeHash.Entry {
+final class MqRq extends DeliveryLine.Entry {
     static final int ALLOCATED = 0;
     static final int PLUGGED = 1;
     static final int SCHEDULER = 2;
@@ -35,6 +35,10 @@ final class MqRq extends MergeHash.Entry {
     boolean flushRequest;
     /** A driver tag borrowed from the first pending request (the flush request without a scheduler). */
     boolean borrowedTag;
+    /** The links of the merge hash ({@code rq->hash}, {@link MqMerge}). */
+    MqRq hashNext;
+    MqRq hashPrev;
+    boolean hashed;
     /** The device completed it; its completion interrupt is queued or running. */
     boolean completing;
 

@@ -27,6 +27,44 @@ import org.iosched.simulator.trace.BlockTrace;
  * </ul>
  */
 final class ElevatorMerge {
+    /** How the back-merge hash reaches a request's links ({@code rq->hash}) and end sector. */
+    private static final MergeHash.Links<RqState> HASH = new MergeHash.Links<>() {
+        @Override
+        protected RqState next(RqState rs) {
+            return rs.hashNext;
+        }
+
+        @Override
+        protected void setNext(RqState rs, RqState next) {
+            rs.hashNext = next;
+        }
+
+        @Override
+        protected RqState prev(RqState rs) {
+            return rs.hashPrev;
+        }
+
+        @Override
+        protected void setPrev(RqState rs, RqState prev) {
+            rs.hashPrev = prev;
+        }
+
+        @Override
+        protected boolean hashed(RqState rs) {
+            return rs.hashed;
+        }
+
+        @Override
+        protected void setHashed(RqState rs, boolean hashed) {
+            rs.hashed = hashed;
+        }
+
+        @Override
+        protected long endSector(RqState rs) {
+            return rs.rq.endSector();
+        }
+    };
+
     private final RequestQueue queue;
     private final BlockTrace trace;
     private final DiskAccounting disk;
@@ -55,7 +93,7 @@ final class ElevatorMerge {
     /** A request entered the scheduler: hash it and make it the last-merge hint if there is none. */
     void inserted(RqState rs) {
         if (mergeable(rs.rq)) {
-            hash.add(rs);
+            hash.add(rs, HASH);
             if (lastMerge == null) {
                 lastMerge = rs;
             }
@@ -67,7 +105,7 @@ final class ElevatorMerge {
         if (lastMerge == rs) {
             lastMerge = null;
         }
-        hash.remove(rs);
+        hash.remove(rs, HASH);
     }
 
     private boolean mergeOk(RqState rs, Bio bio) {
@@ -91,7 +129,7 @@ final class ElevatorMerge {
                 return frontMerge(rs, bio);
             }
         }
-        rs = (RqState) hash.find(bio.sector());
+        rs = hash.find(bio.sector(), HASH);
         if (rs != null && mergeOk(rs, bio)) {
             return backMerge(rs, bio);
         }
@@ -119,7 +157,7 @@ final class ElevatorMerge {
         rq.appendBio(bio);
         trace.bio('M', bio);
         disk.bioMerged(rq);
-        hash.reposition(rs, oldEnd);
+        hash.reposition(rs, oldEnd, HASH);
         Request next = scheduler.latterRequest(rq);
         if (next == null || !attemptMerge(rs, heldByScheduler(next, "as the latter request"))) {
             scheduler.merged(rq, false);
@@ -164,7 +202,7 @@ final class ElevatorMerge {
         }
         a.absorb(b);
         scheduler.requestsMerged(a, b);
-        hash.reposition(req, oldEnd);
+        hash.reposition(req, oldEnd, HASH);
         removed(next);
         lastMerge = req;
         queue.mergedAway(next);

@@ -1,7 +1,7 @@
 package org.iosched.simulator.block;
 
 import org.iosched.api.Request;
-import org.iosched.simulator.blk.MergeHash;
+import org.iosched.simulator.blk.DeliveryLine;
 
 /**
  * The block layer's private state of one {@link Request} (hung on {@link Request#blockLayerData()}):
@@ -9,7 +9,7 @@ import org.iosched.simulator.blk.MergeHash;
  * its allocation time for disk statistics, and intrusive links for the dispatch queue, the merge hash
  * and the flush sequence. Instances are recycled.
  */
-final class RqState extends MergeHash.Entry {
+final class RqState extends DeliveryLine.Entry {
     /** Free in the recycling list. */
     static final int FREE = 0;
     /** Allocated, not yet inserted. */
@@ -50,6 +50,10 @@ final class RqState extends MergeHash.Entry {
     /** The device completed it; the completion interrupt's work is queued or running on its CPU. */
     boolean completing;
 
+    RqState hashPrev;
+    RqState hashNext;
+    boolean hashed;
+
     /** Flush sequencing of a data request: a pre-flush is still to run. */
     boolean flushPre;
     /** Flush sequencing of a data request: a post-flush must follow the data. */
@@ -76,7 +80,9 @@ final class RqState extends MergeHash.Entry {
         completing = false;
         clearIrqLink();
         resetDelivery();
-        resetHash();
+        hashPrev = null;
+        hashNext = null;
+        hashed = false;
         flushPre = false;
         flushPost = false;
         flushSequenced = false;
